@@ -1,0 +1,65 @@
+// treeindex-demo: the tree drawn in the TreeView README, mapped to table rows
+// in both layouts, then changed the way a user would change it.
+//
+//   swift run treeindex-demo
+
+import Foundation
+import TreeIndex
+
+/// Builds the README's tree: [0] with 2 subitems, [1] with 3 ([1, 1] with 2,
+/// [1, 2] with 1), [2] with 4, everything expanded.
+func readmeTree(layout: TreeIndex.Layout) throws -> TreeIndex {
+  var index = TreeIndex(numberOfRootItems: 3, layout: layout)
+  try index.expand([0], numberOfSubitems: 2)
+  try index.expand([1], numberOfSubitems: 3)
+  try index.expand([1, 1], numberOfSubitems: 2)
+  try index.expand([1, 2], numberOfSubitems: 1)
+  try index.expand([2], numberOfSubitems: 4)
+  return index
+}
+
+/// Prints every row: its table path, then its tree path indented by depth.
+func printRows(of index: TreeIndex) {
+  var lastSection = -1
+  for row in 0..<index.numberOfRows {
+    let treePath = index.treePath(forRow: row)!
+    let tablePath = index.tableIndexPath(fromTreePath: treePath)!
+    if index.layout == .sectioned && tablePath[0] != lastSection {
+      lastSection = tablePath[0]
+      print("  section \(lastSection)  (root item [\(lastSection)])")
+    }
+    let marker = index.isExpanded(treePath) ? "▾" : (index.numberOfSubitems(of: treePath) == nil ? " " : "▸")
+    let indent = String(repeating: "  ", count: treePath.depth - 1)
+    let table = "[\(tablePath[0]), \(tablePath[1])]"
+    print("  \(table.padding(toLength: 8, withPad: " ", startingAt: 0))\(indent)\(marker) \(treePath)")
+  }
+}
+
+do {
+  for layout in [TreeIndex.Layout.flat, .sectioned] {
+    var index = try readmeTree(layout: layout)
+    print("== \(layout) layout: \(index.numberOfSections) section(s), \(index.numberOfRows) rows")
+    printRows(of: index)
+
+    let treePath: TreePath = [1, 1, 0]
+    let tablePath = index.tableIndexPath(fromTreePath: treePath)!
+    print("tableIndexPath(fromTreePath: \(treePath)) = \(Array(tablePath))")
+    print("treeIndexPath(fromTablePath: \(Array(tablePath))) = \(index.treeIndexPath(fromTablePath: tablePath)!)")
+
+    let collapse = try index.collapse([1, 1])
+    print("collapse([1, 1]) -> delete rows \(collapse.deletedRows.map { Array($0) })")
+    let insert = try index.insertItems(at: [[1, 0]])
+    print("insertItems(at: [[1, 0]]) -> insert rows \(insert.insertedRows.map { Array($0) })")
+    let expand = try index.expand([1, 2], numberOfSubitems: 1)  // [1, 1] moved to [1, 2]
+    print("expand([1, 2]) again -> \(expand.isEmpty ? "no change: it is expanded" : expand.description)")
+    do {
+      try index.expand([1, 1, 0, 0], numberOfSubitems: 1)
+    } catch {
+      print("expand([1, 1, 0, 0]) -> error: \(error)")
+    }
+    print()
+  }
+} catch {
+  print("error: \(error)")
+  exit(1)
+}

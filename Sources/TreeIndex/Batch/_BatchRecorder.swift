@@ -1,0 +1,49 @@
+/// What a ``TreeIndex/performBatchUpdates(_:)`` call records while its edits
+/// run, so that one change set from before to after can be worked out
+/// without losing track of which rows are the same items.
+///
+/// Hiding rows and showing them again (collapse, then expand) keeps the
+/// items; deleting and inserting does not. So the recorder does not compose
+/// row changes. It keeps, per item, how its subitem positions changed
+/// (``_IndexChanges``), and which items had anything change at or beneath
+/// them; the final diff walks only those.
+struct _BatchRecorder: Sendable {
+  /// Tells this batch's recorder from any other.
+  var token: UInt64
+  /// Items that changed, or have a change beneath them (the root always).
+  var changed: Set<_NodeID> = [_Arena.root]
+  /// How each item's subitem positions changed.
+  var subitemChanges: [_NodeID: _IndexChanges] = [:]
+
+  init(token: UInt64) {
+    self.token = token
+  }
+
+  mutating func markChanged(_ items: some Sequence<_NodeID>) {
+    changed.formUnion(items)
+  }
+
+  mutating func recordInsertion(in parent: _NodeID, at index: Int) {
+    subitemChanges[parent, default: _IndexChanges()].insert(1, at: index)
+  }
+
+  mutating func recordDeletion(in parent: _NodeID, at index: Int) {
+    subitemChanges[parent, default: _IndexChanges()].delete(index..<(index + 1))
+  }
+
+  /// Records that an item's subitems were replaced by `newCount` new ones.
+  mutating func recordReplacement(in parent: _NodeID, oldCount: Int, newCount: Int) {
+    var changes = subitemChanges[parent, default: _IndexChanges()]
+    changes.delete(0..<oldCount)
+    changes.insert(newCount, at: 0)
+    subitemChanges[parent] = changes
+  }
+
+  /// Folds in what a nested batch recorded after this one's edits so far.
+  mutating func append(_ nested: _BatchRecorder) {
+    changed.formUnion(nested.changed)
+    for (parent, changes) in nested.subitemChanges {
+      subitemChanges[parent, default: _IndexChanges()].append(changes)
+    }
+  }
+}

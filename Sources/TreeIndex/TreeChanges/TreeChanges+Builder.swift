@@ -1,0 +1,62 @@
+import Foundation
+
+/// Collects the pieces of a change set in any order and hands out a
+/// ``TreeChanges`` that obeys its rules: ranges non-empty, ascending, merged.
+struct _TreeChangesBuilder {
+  var deletedSections = IndexSet()
+  var insertedSections = IndexSet()
+  var deletedRowRanges: [TreeChanges.RowRange] = []
+  var insertedRowRanges: [TreeChanges.RowRange] = []
+
+  mutating func deleteRows(_ rows: Range<Int>, inSection section: Int) {
+    if !rows.isEmpty { deletedRowRanges.append(.init(section: section, rows: rows)) }
+  }
+
+  mutating func insertRows(_ rows: Range<Int>, inSection section: Int) {
+    if !rows.isEmpty { insertedRowRanges.append(.init(section: section, rows: rows)) }
+  }
+
+  mutating func deleteSection(_ section: Int) { deletedSections.insert(section) }
+
+  mutating func insertSection(_ section: Int) { insertedSections.insert(section) }
+
+  mutating func deleteSections(_ sections: Range<Int>) { deletedSections.insert(integersIn: sections) }
+
+  mutating func insertSections(_ sections: Range<Int>) { insertedSections.insert(integersIn: sections) }
+
+  func build() -> TreeChanges {
+    TreeChanges(
+      deletedSections: deletedSections,
+      insertedSections: insertedSections,
+      deletedRowRanges: Self.normalized(deletedRowRanges),
+      insertedRowRanges: Self.normalized(insertedRowRanges))
+  }
+
+  /// Sorts by section then row and merges ranges that touch or overlap.
+  ///
+  /// - Complexity: O(*k* log *k*) for *k* ranges; O(*k*) when already sorted.
+  static func normalized(_ ranges: [TreeChanges.RowRange]) -> [TreeChanges.RowRange] {
+    guard ranges.count > 1 else { return ranges }
+    var sorted = ranges
+    if !zip(sorted, sorted.dropFirst()).allSatisfy({ Self.precedes($0, $1) }) {
+      sorted.sort(by: Self.precedes)
+    }
+    var result: [TreeChanges.RowRange] = []
+    result.reserveCapacity(sorted.count)
+    for range in sorted {
+      if let last = result.last, last.section == range.section,
+        range.rows.lowerBound <= last.rows.upperBound
+      {
+        let upper = Swift.max(last.rows.upperBound, range.rows.upperBound)
+        result[result.count - 1].rows = last.rows.lowerBound..<upper
+      } else {
+        result.append(range)
+      }
+    }
+    return result
+  }
+
+  private static func precedes(_ a: TreeChanges.RowRange, _ b: TreeChanges.RowRange) -> Bool {
+    (a.section, a.rows.lowerBound, a.rows.upperBound) <= (b.section, b.rows.lowerBound, b.rows.upperBound)
+  }
+}

@@ -1,0 +1,69 @@
+/// Grouping several edits into one table view update.
+extension TreeIndex {
+  /// Runs several edits as one update and returns one change set from the
+  /// state before to the state after, valid as a single `UITableView` batch
+  /// update.
+  ///
+  /// The edits run one after another, each in the coordinates the previous
+  /// one left. The result lists deletions in old coordinates and insertions
+  /// in new coordinates; rows inside deleted or inserted sections are not
+  /// listed; and a row whose item persists and did not move is in neither
+  /// list — even if the batch hid it and showed it again. A moved item is
+  /// listed as deleted where it was and inserted where it went.
+  ///
+  ///     let changes = try index.performBatchUpdates { index in
+  ///       try index.insertItems(at: [[0]])
+  ///       try index.expand([2], numberOfSubitems: 4)
+  ///     }
+  ///     tableView.performBatchUpdates {
+  ///       tableView.deleteRows(at: changes.deletedRows, with: .fade)
+  ///       tableView.insertRows(at: changes.insertedRows, with: .fade)
+  ///     }
+  ///
+  /// Batches nest. If the closure replaces the whole index (assigns another
+  /// value to it), the change set deletes every old section and inserts
+  /// every new one.
+  ///
+  /// - Parameter updates: A closure that edits the index it is given.
+  /// - Returns: The rows and sections deleted and inserted by the whole batch.
+  /// - Throws: Whatever `updates` throws; the index is then exactly as it
+  ///   was before the batch.
+  /// - Complexity: O(*k*) to keep the state to restore on error, where *k* is
+  ///   the number of known items, plus the cost of the edits, plus, for each
+  ///   item with changes beneath it, O(*c* (log *b* + *r*)) for its *c* known
+  ///   subitems and *r* changed ranges of subitems.
+  @discardableResult
+  public mutating func performBatchUpdates(_ updates: (inout TreeIndex) throws -> Void) throws -> TreeChanges {
+    let before = self
+    let token = UInt64.random(in: 1...UInt64.max)
+    _recorder = _BatchRecorder(token: token)
+    do {
+      try updates(&self)
+    } catch {
+      self = before
+      throw error
+    }
+    guard let recorder = _recorder, recorder.token == token else {
+      // The closure put another index in place: no item is known to persist.
+      _recorder = before._recorder
+      if var outer = _recorder { outer.token = 0; _recorder = outer }  // the outer batch lost track too
+      return _replacementChanges(from: before)
+    }
+    let changes = _changes(from: before, recorded: recorder)
+    if var outer = before._recorder {
+      outer.append(recorder)
+      _recorder = outer
+    } else {
+      _recorder = nil
+    }
+    return changes
+  }
+
+  /// The change set that replaces every old section by every new one.
+  func _replacementChanges(from before: TreeIndex) -> TreeChanges {
+    var changes = _TreeChangesBuilder()
+    changes.deleteSections(0..<before.numberOfSections)
+    changes.insertSections(0..<numberOfSections)
+    return changes.build()
+  }
+}

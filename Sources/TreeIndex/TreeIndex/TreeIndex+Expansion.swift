@@ -1,0 +1,204 @@
+/// Expanding and collapsing items.
+extension TreeIndex {
+  /// Expands the item at `treePath`, which has `numberOfSubitems` subitems.
+  ///
+  /// If the item was expanded before with the same number of subitems, the
+  /// expansion state beneath it is kept and reappears with it. A different
+  /// number replaces its subitems: what the index knew beneath it is
+  /// discarded. A hidden item (an ancestor is collapsed) is marked expanded
+  /// and no rows change. Expanding an expanded item with the same count
+  /// changes nothing.
+  ///
+  /// - Parameters:
+  ///   - treePath: The item's path. Every ancestor must have been expanded,
+  ///     so that the index knows where the item is.
+  ///   - numberOfSubitems: How many subitems the item has; 0 or more.
+  /// - Returns: The rows that appear (and, when the count changed, the rows
+  ///   of the old subitems that vanish).
+  /// - Throws: ``TreeIndexError`` for an empty path, an index out of range,
+  ///   an ancestor that was never expanded, or a negative count; the index
+  ///   is then unchanged.
+  /// - Complexity: O(*d* log *b*), whatever the number of rows that appear;
+  ///   plus the number of known items discarded when the count changes.
+  @discardableResult
+  public mutating func expand(_ treePath: TreePath, numberOfSubitems: Int) throws -> TreeChanges {
+    let (node, parent) = try _resolveItem(treePath, for: .expand)
+    guard numberOfSubitems >= 0 else {
+      throw TreeIndexError(
+        operation: .expand, treePath: treePath, reason: .negativeNumberOfSubitems(numberOfSubitems))
+    }
+    var changes = _TreeChangesBuilder()
+    _expand(treePath, node: node, parent: parent, numberOfSubitems: numberOfSubitems, into: &changes)
+    return changes.build()
+  }
+
+  /// Collapses the item at `treePath`, hiding its visible descendants.
+  ///
+  /// The expansion state beneath the item is kept: expanding it again with
+  /// the same number of subitems shows the same rows. Collapsing a collapsed
+  /// or never-expanded item changes nothing.
+  ///
+  /// - Parameter treePath: The item's path.
+  /// - Returns: The rows that vanish: one range, however many rows.
+  /// - Throws: ``TreeIndexError`` for an empty path, an index out of range
+  ///   or an ancestor that was never expanded; the index is then unchanged.
+  /// - Complexity: O(*d* log *b*), whatever the number of rows that vanish.
+  @discardableResult
+  public mutating func collapse(_ treePath: TreePath) throws -> TreeChanges {
+    try collapse(treePath, recursively: false)
+  }
+
+  /// Collapses the item at `treePath` and, when `recursively` is `true`,
+  /// every expanded item beneath it, so that expanding it again shows only
+  /// its subitems.
+  ///
+  /// - Parameters:
+  ///   - treePath: The item's path.
+  ///   - recursively: Whether to collapse the known items beneath it too.
+  /// - Returns: The rows that vanish.
+  /// - Throws: ``TreeIndexError`` for an empty path, an index out of range
+  ///   or an ancestor that was never expanded; the index is then unchanged.
+  /// - Complexity: O(*d* log *b*); plus, when `recursively`, the number of
+  ///   known items beneath the item.
+  @discardableResult
+  public mutating func collapse(_ treePath: TreePath, recursively: Bool) throws -> TreeChanges {
+    let (node, _) = try _resolveItem(treePath, for: .collapse)
+    guard node != .null else { return TreeChanges() }
+    var changes = _TreeChangesBuilder()
+    let wasExpanded = _arena.nodes[Int(node)].isExpanded
+    if wasExpanded, let anchor = _anchor(of: treePath) {
+      changes.deleteRows(beneath: anchor, count: _arena.rowsBeneath(node))
+    }
+    if recursively {
+      let collapsed = _arena.collapseDescendants(of: node)
+      if _recorder != nil { _recorder!.markChanged(collapsed) }
+    } else if !wasExpanded {
+      return TreeChanges()
+    }
+    _arena.nodes[Int(node)].isExpanded = false
+    _refresh(treePath, depth: treePath.depth)
+    return changes.build()
+  }
+
+  /// Collapses every item, at every level, keeping the number of subitems
+  /// the index knows.
+  ///
+  /// - Returns: The rows that vanish (in `.sectioned`, every row of every
+  ///   section).
+  /// - Complexity: O(*k*), where *k* is the number of known items.
+  @discardableResult
+  public mutating func collapseAll() -> TreeChanges {
+    var changes = _TreeChangesBuilder()
+    switch layout {
+    case .flat:
+      // The root items stay; the rows beneath each expanded one vanish.
+      _arena.forEachKnownSubitem(of: _Arena.root) { _, node, rowOffset in
+        changes.deleteRows(
+          (rowOffset + 1)..<(rowOffset + 1 + _arena.visibleRowsBeneath(node)), inSection: 0)
+      }
+    case .sectioned:
+      _arena.forEachKnownSubitem(of: _Arena.root) { index, node, _ in
+        changes.deleteRows(0..<_arena.visibleRowsBeneath(node), inSection: index)
+      }
+    }
+    let collapsed = _arena.collapseDescendants(of: _Arena.root)
+    if _recorder != nil { _recorder!.markChanged(collapsed) }
+    return changes.build()
+  }
+
+  /// Expands every ancestor of the item at `treePath`, so that it becomes
+  /// visible, keeping the expansion state beneath each.
+  ///
+  /// - Parameter treePath: The item's path. Every ancestor must have been
+  ///   expanded before, so that the index knows its number of subitems.
+  /// - Returns: The rows that appear.
+  /// - Throws: ``TreeIndexError`` for an empty path, an index out of range
+  ///   or an ancestor that was never expanded; the index is then unchanged.
+  /// - Complexity: O(*d*² log *b*).
+  @discardableResult
+  public mutating func reveal(_ treePath: TreePath) throws -> TreeChanges {
+    _ = try _resolveItem(treePath, for: .reveal)
+    var changes = _TreeChangesBuilder()
+    // Deepest first: each ancestor is still hidden when it is expanded,
+    // except the shallowest collapsed one, whose one range shows them all.
+    var ancestor = treePath.parent
+    while let path = ancestor {
+      let node = _knownNode(at: path)!
+      if !_arena.nodes[Int(node)].isExpanded {
+        let parent = path.parent.flatMap { _knownNode(at: $0) } ?? _Arena.root
+        _expand(path, node: node, parent: parent, numberOfSubitems: _arena.nodes[Int(node)].count, into: &changes)
+      }
+      ancestor = path.parent
+    }
+    return changes.build()
+  }
+
+  /// The paths of the expanded items, in depth-first order, hidden ones
+  /// included.
+  ///
+  /// - Complexity: O(*k* · *d*), where *k* is the number of known items.
+  public var expandedTreePaths: [TreePath] {
+    var result: [TreePath] = []
+    _forEachKnownItem { path, _, isExpanded in
+      if isExpanded { result.append(path) }
+    }
+    return result
+  }
+
+  /// Expands a valid item whose node and parent are resolved: the shared
+  /// body of ``expand(_:numberOfSubitems:)`` and ``reveal(_:)``.
+  mutating func _expand(
+    _ treePath: TreePath, node: _NodeID, parent: _NodeID, numberOfSubitems: Int,
+    into changes: inout _TreeChangesBuilder
+  ) {
+    let anchor = _anchor(of: treePath)
+    var node = node
+    if node == .null {
+      node = _arena.allocate(count: numberOfSubitems, isExpanded: true)
+      _arena.attach(node, to: parent, at: treePath[treePath.depth - 1], isNewSubitem: false)
+    } else {
+      let old = _arena.nodes[Int(node)]
+      if old.count == numberOfSubitems {
+        if old.isExpanded { return }
+      } else {
+        if old.isExpanded, let anchor {
+          changes.deleteRows(beneath: anchor, count: _arena.rowsBeneath(node))
+        }
+        _arena.freeTreap(old.children)
+        _arena.nodes[Int(node)].children = .null
+        _arena.nodes[Int(node)].count = numberOfSubitems
+        _recorder?.recordReplacement(in: node, oldCount: old.count, newCount: numberOfSubitems)
+      }
+      _arena.nodes[Int(node)].isExpanded = true
+    }
+    _refresh(treePath, depth: treePath.depth)
+    if let anchor {
+      changes.insertRows(beneath: anchor, count: _arena.rowsBeneath(node))
+    }
+  }
+}
+
+extension _Arena {
+  /// Marks every known item beneath `x` collapsed and recomputes the
+  /// summaries beneath `x`; `x` itself is left as it is.
+  ///
+  /// - Returns: The nodes of those items.
+  /// - Complexity: O(*n*) for *n* known items beneath `x`.
+  mutating func collapseDescendants(of x: _NodeID) -> [_NodeID] {
+    // Pre-order over every node beneath x; updating in reverse pre-order
+    // visits each node after its links and children.
+    var order: [_NodeID] = []
+    var stack: [_NodeID] = []
+    if nodes[Int(x)].children != .null { stack.append(nodes[Int(x)].children) }
+    while let t = stack.popLast() {
+      order.append(t)
+      nodes[Int(t)].isExpanded = false
+      let node = nodes[Int(t)]
+      if node.left != .null { stack.append(node.left) }
+      if node.right != .null { stack.append(node.right) }
+      if node.children != .null { stack.append(node.children) }
+    }
+    for t in order.reversed() { update(t) }
+    return order
+  }
+}

@@ -1,0 +1,231 @@
+/// Turning tree paths into nodes: the descents that every query and
+/// mutation starts with, and the validation that gives bad input its error.
+extension TreeIndex {
+  /// The outcome of walking a path down to its parent.
+  enum _ParentWalk {
+    /// Every ancestor is known; `parent` is the node of the item's parent
+    /// (the virtual root for a root item).
+    case reached(parent: _NodeID)
+    /// The ancestor of this depth was never expanded: nothing beneath it is
+    /// known.
+    case unknownAncestor(depth: Int)
+  }
+
+  /// Walks `treePath` down to its parent, checking each index above the last
+  /// against the known number of subitems.
+  ///
+  /// - Throws: `.emptyPath`, or `.indexOutOfRange` at a known level.
+  /// - Complexity: O(*d* log *b*).
+  func _walkToParent(of treePath: TreePath, for operation: TreeIndexError.Operation) throws(TreeIndexError)
+    -> _ParentWalk
+  {
+    guard !treePath.isEmpty else {
+      throw TreeIndexError(operation: operation, treePath: treePath, reason: .emptyPath)
+    }
+    var x = _Arena.root
+    for level in 0..<(treePath.depth - 1) {
+      let index = treePath[level]
+      let count = _arena.nodes[Int(x)].count
+      guard index >= 0, index < count else {
+        throw TreeIndexError(
+          operation: operation, treePath: treePath,
+          reason: .indexOutOfRange(level: level, numberOfSubitems: count))
+      }
+      let child = _arena.subitem(of: x, at: index).node
+      guard child != .null else { return .unknownAncestor(depth: level + 1) }
+      x = child
+    }
+    return .reached(parent: x)
+  }
+
+  /// Checks that the last index of `treePath` fits under `parent`: below its
+  /// count, or up to its count when `allowingEnd` (an insertion position).
+  func _checkLastIndex(
+    of treePath: TreePath, under parent: _NodeID, allowingEnd: Bool, for operation: TreeIndexError.Operation
+  ) throws(TreeIndexError) {
+    let index = treePath[treePath.depth - 1]
+    let count = _arena.nodes[Int(parent)].count
+    guard index >= 0, allowingEnd ? index <= count : index < count else {
+      throw TreeIndexError(
+        operation: operation, treePath: treePath,
+        reason: .indexOutOfRange(level: treePath.depth - 1, numberOfSubitems: count))
+    }
+  }
+
+  /// Resolves a path that must name an item: every ancestor known and every
+  /// index in range.
+  ///
+  /// - Returns: The item's node (`.null` when the item was never expanded)
+  ///   and its parent's node.
+  /// - Throws: `.emptyPath`, `.indexOutOfRange` or `.unknownAncestor`.
+  /// - Complexity: O(*d* log *b*).
+  func _resolveItem(_ treePath: TreePath, for operation: TreeIndexError.Operation) throws(TreeIndexError)
+    -> (node: _NodeID, parent: _NodeID)
+  {
+    switch try _walkToParent(of: treePath, for: operation) {
+    case .unknownAncestor(let depth):
+      throw TreeIndexError(
+        operation: operation, treePath: treePath,
+        reason: .unknownAncestor(TreePath(treePath.prefix(depth))))
+    case .reached(let parent):
+      try _checkLastIndex(of: treePath, under: parent, allowingEnd: false, for: operation)
+      return (_arena.subitem(of: parent, at: treePath[treePath.depth - 1]).node, parent)
+    }
+  }
+
+  /// Resolves a path whose item is to be removed: `nil` when an ancestor
+  /// was never expanded (nothing to remove), otherwise the parent's node.
+  ///
+  /// - Throws: `.emptyPath` or `.indexOutOfRange`.
+  func _resolveForRemoval(_ treePath: TreePath, for operation: TreeIndexError.Operation) throws(TreeIndexError)
+    -> _NodeID?
+  {
+    guard case .reached(let parent) = try _walkToParent(of: treePath, for: operation) else { return nil }
+    try _checkLastIndex(of: treePath, under: parent, allowingEnd: false, for: operation)
+    return parent
+  }
+
+  /// Resolves a path where an item is to be inserted: `nil` when an
+  /// ancestor was never expanded (nothing to insert into), otherwise the
+  /// parent's node.
+  ///
+  /// - Throws: `.emptyPath` or `.indexOutOfRange`.
+  func _resolveForInsertion(_ treePath: TreePath, for operation: TreeIndexError.Operation) throws(TreeIndexError)
+    -> _NodeID?
+  {
+    guard case .reached(let parent) = try _walkToParent(of: treePath, for: operation) else { return nil }
+    try _checkLastIndex(of: treePath, under: parent, allowingEnd: true, for: operation)
+    return parent
+  }
+
+  /// The node of a valid item (`.null` when it was never expanded), or `nil`
+  /// when the path names no item.
+  func _node(at treePath: TreePath) -> _NodeID? {
+    guard !treePath.isEmpty else { return nil }
+    var x = _Arena.root
+    for (level, index) in treePath.enumerated() {
+      guard index >= 0, index < _arena.nodes[Int(x)].count else { return nil }
+      x = _arena.subitem(of: x, at: index).node
+      if x == .null { return level == treePath.depth - 1 ? .null : nil }
+    }
+    return x
+  }
+
+  /// The node of the known item at `treePath`, or `nil` when the path names
+  /// no item or the item was never expanded.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  func _knownNode(at treePath: TreePath) -> _NodeID? {
+    guard let node = _node(at: treePath), node != .null else { return nil }
+    return node
+  }
+
+  /// The item's row in the `.flat` order of all visible items, and the row
+  /// of its root item; `nil` when the path names no visible item.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  func _flatRow(of treePath: TreePath) -> (row: Int, rootRow: Int)? {
+    guard !treePath.isEmpty else { return nil }
+    var x = _Arena.root
+    var row = 0
+    var rootRow = 0
+    let last = treePath.depth - 1
+    for level in 0...last {
+      let index = treePath[level]
+      guard index >= 0, index < _arena.nodes[Int(x)].count else { return nil }
+      let (child, offset) = _arena.subitem(of: x, at: index)
+      row += offset
+      if level == 0 { rootRow = row }
+      if level == last { break }
+      guard child != .null, _arena.nodes[Int(child)].isExpanded else { return nil }
+      row += 1
+      x = child
+    }
+    return (row, rootRow)
+  }
+
+  /// Where a valid item is drawn: its section and its row in that section,
+  /// with row -1 for a `.sectioned` root item (the section itself); `nil`
+  /// when it is hidden.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  func _anchor(of treePath: TreePath) -> _Anchor? {
+    guard let (row, rootRow) = _flatRow(of: treePath) else { return nil }
+    switch layout {
+    case .flat: return _Anchor(section: 0, row: row)
+    case .sectioned: return _Anchor(section: treePath[0], row: treePath.depth == 1 ? -1 : row - rootRow - 1)
+    }
+  }
+
+  /// Walks from `node` down through the rows beneath it to the item whose
+  /// row is `row` (counted among the rows beneath `node`), appending the
+  /// indices it passes to `indices`.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  func _appendPath(toRow row: Int, beneath node: _NodeID, to indices: inout [Int]) {
+    var x = node
+    var row = row
+    while true {
+      let (index, child, offset) = _arena.subitem(of: x, containingRow: row)
+      indices.append(index)
+      if offset == 0 { return }
+      x = child
+      row = offset - 1
+    }
+  }
+
+  /// Updates the summaries along `treePath`'s first `depth` levels, from the
+  /// bottom up, after a change at or beneath the item at that depth; inside
+  /// a batch, also records those items as changed.
+  ///
+  /// - Precondition: the items of the first `depth` levels are known.
+  /// - Complexity: O(*d* log *b*).
+  mutating func _refresh(_ treePath: TreePath, depth: Int) {
+    let items = _arena.refresh(along: treePath, depth: depth)
+    if _recorder != nil {
+      _recorder!.markChanged(items)
+    }
+  }
+}
+
+/// A visible item's place in the table: section, and row in the section
+/// (-1 for a section item of the `.sectioned` layout).
+struct _Anchor {
+  var section: Int
+  var row: Int
+
+  /// Whether the item is a section rather than a row.
+  var isSection: Bool { row < 0 }
+}
+
+extension _TreeChangesBuilder {
+  /// Records the deletion of a visible item and the `rowsBeneath` rows shown
+  /// beneath it: its section, or its row and those below it.
+  mutating func deleteItem(at anchor: _Anchor, rowsBeneath: Int) {
+    if anchor.isSection {
+      deleteSection(anchor.section)
+    } else {
+      deleteRows(anchor.row..<(anchor.row + 1 + rowsBeneath), inSection: anchor.section)
+    }
+  }
+
+  /// Records the insertion of a visible item and the `rowsBeneath` rows
+  /// shown beneath it.
+  mutating func insertItem(at anchor: _Anchor, rowsBeneath: Int) {
+    if anchor.isSection {
+      insertSection(anchor.section)
+    } else {
+      insertRows(anchor.row..<(anchor.row + 1 + rowsBeneath), inSection: anchor.section)
+    }
+  }
+
+  /// Records the deletion of the `count` rows shown beneath an item.
+  mutating func deleteRows(beneath anchor: _Anchor, count: Int) {
+    deleteRows((anchor.row + 1)..<(anchor.row + 1 + count), inSection: anchor.section)
+  }
+
+  /// Records the insertion of the `count` rows shown beneath an item.
+  mutating func insertRows(beneath anchor: _Anchor, count: Int) {
+    insertRows((anchor.row + 1)..<(anchor.row + 1 + count), inSection: anchor.section)
+  }
+}

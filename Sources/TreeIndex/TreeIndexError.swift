@@ -1,0 +1,82 @@
+/// The error a ``TreeIndex`` throws for input it cannot apply; the index is
+/// left exactly as it was.
+///
+/// The error names the operation, the tree path at fault and the reason, and
+/// its ``description`` reads as a sentence, for example
+/// `cannot expand [1, 4]: index 4 is out of range; [1] has 3 subitems`.
+public struct TreeIndexError: Error, Equatable, Sendable {
+  /// The operation that refused its input.
+  public enum Operation: String, Equatable, Sendable {
+    /// ``TreeIndex/expand(_:numberOfSubitems:)`` and the operations built on it.
+    case expand
+    /// ``TreeIndex/collapse(_:)`` and its recursive form.
+    case collapse
+    /// ``TreeIndex/insertItems(at:)``.
+    case insert
+    /// ``TreeIndex/deleteItems(at:)``.
+    case delete
+    /// ``TreeIndex/moveItem(at:to:)``.
+    case move
+    /// ``TreeIndex/reveal(_:)``.
+    case reveal
+  }
+
+  /// Why the path cannot be used.
+  public enum Reason: Equatable, Sendable {
+    /// The path has no indices, and an empty path names no item.
+    case emptyPath
+    /// The number of subitems given is negative.
+    case negativeNumberOfSubitems(Int)
+    /// The index at `level` is negative or past the `numberOfSubitems` of the
+    /// item above it (`numberOfSubitems` is the root item count at level 0).
+    /// An insertion may use `numberOfSubitems` itself (append).
+    case indexOutOfRange(level: Int, numberOfSubitems: Int)
+    /// The item at `ancestor` has never been expanded, so the index does not
+    /// know its subitems and cannot place the path beneath it.
+    case unknownAncestor(TreePath)
+    /// The same path appears twice among the insertion paths of one call.
+    case duplicatePath
+  }
+
+  /// The operation that refused its input.
+  public var operation: Operation
+  /// The path at fault, as given (for a move, the source or the destination).
+  public var treePath: TreePath
+  /// Why the path cannot be used.
+  public var reason: Reason
+
+  /// Creates an error for an operation, a path and a reason.
+  ///
+  /// - Parameters:
+  ///   - operation: The operation that refused its input.
+  ///   - treePath: The path at fault.
+  ///   - reason: Why the path cannot be used.
+  /// - Complexity: O(1).
+  public init(operation: Operation, treePath: TreePath, reason: Reason) {
+    self.operation = operation
+    self.treePath = treePath
+    self.reason = reason
+  }
+}
+
+extension TreeIndexError: CustomStringConvertible {
+  /// A sentence that names the operation, the path and the reason.
+  public var description: String {
+    let subject = "cannot \(operation.rawValue) \(treePath)"
+    switch reason {
+    case .emptyPath:
+      return "\(subject): an empty path names no item"
+    case .negativeNumberOfSubitems(let count):
+      return "\(subject): the number of subitems \(count) is negative"
+    case .indexOutOfRange(let level, let count):
+      let index = level < treePath.depth ? treePath[level] : -1
+      let owner =
+        level == 0 ? "there are \(count) root items" : "\(TreePath(treePath.prefix(level))) has \(count) subitems"
+      return "\(subject): index \(index) is out of range; \(owner)"
+    case .unknownAncestor(let ancestor):
+      return "\(subject): \(ancestor) has never been expanded, so its subitems are not known"
+    case .duplicatePath:
+      return "\(subject): the path is given more than once"
+    }
+  }
+}
