@@ -34,6 +34,7 @@ extension TreeIndex {
   ///   subitems and *r* changed ranges of subitems.
   @discardableResult
   public mutating func performBatchUpdates(_ updates: (inout TreeIndex) throws -> Void) throws -> TreeChanges {
+    defer { _checkInvariants() }
     let before = self
     let token = UInt64.random(in: 1...UInt64.max)
     _recorder = _BatchRecorder(token: token)

@@ -17,6 +17,7 @@ extension TreeIndex {
   ///   number of known items beneath the deleted ones.
   @discardableResult
   public mutating func deleteItems(at treePaths: [TreePath]) throws -> TreeChanges {
+    defer { _checkInvariants() }
     var targets: [(path: TreePath, parent: _NodeID)] = []
     for path in treePaths {
       if let parent = try _resolveForRemoval(path, for: .delete) { targets.append((path, parent)) }

@@ -22,6 +22,7 @@ extension TreeIndex {
   ///   plus the number of known items discarded when the count changes.
   @discardableResult
   public mutating func expand(_ treePath: TreePath, numberOfSubitems: Int) throws -> TreeChanges {
+    defer { _checkInvariants() }
     let (node, parent) = try _resolveItem(treePath, for: .expand)
     guard numberOfSubitems >= 0 else {
       throw TreeIndexError(
@@ -62,6 +63,7 @@ extension TreeIndex {
   ///   known items beneath the item.
   @discardableResult
   public mutating func collapse(_ treePath: TreePath, recursively: Bool) throws -> TreeChanges {
+    defer { _checkInvariants() }
     let (node, _) = try _resolveItem(treePath, for: .collapse)
     guard node != .null else { return TreeChanges() }
     var changes = _TreeChangesBuilder()
@@ -88,6 +90,7 @@ extension TreeIndex {
   /// - Complexity: O(*k*), where *k* is the number of known items.
   @discardableResult
   public mutating func collapseAll() -> TreeChanges {
+    defer { _checkInvariants() }
     var changes = _TreeChangesBuilder()
     switch layout {
     case .flat:
@@ -117,6 +120,7 @@ extension TreeIndex {
   /// - Complexity: O(*d*² log *b*).
   @discardableResult
   public mutating func reveal(_ treePath: TreePath) throws -> TreeChanges {
+    defer { _checkInvariants() }
     _ = try _resolveItem(treePath, for: .reveal)
     var changes = _TreeChangesBuilder()
     // Deepest first: each ancestor is still hidden when it is expanded,

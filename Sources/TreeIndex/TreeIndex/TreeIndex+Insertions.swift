@@ -17,6 +17,7 @@ extension TreeIndex {
   /// - Complexity: O(*m* (*d* log *b* + log *m*)) for *m* paths.
   @discardableResult
   public mutating func insertItems(at treePaths: [TreePath]) throws -> TreeChanges {
+    defer { _checkInvariants() }
     let sorted = treePaths.sorted()
     for (a, b) in zip(sorted, sorted.dropFirst()) where a == b {
       throw TreeIndexError(operation: .insert, treePath: a, reason: .duplicatePath)

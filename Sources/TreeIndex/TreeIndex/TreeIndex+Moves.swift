@@ -22,6 +22,7 @@ extension TreeIndex {
   /// - Complexity: O(*d* log *b*), whatever the size of the moved subtree.
   @discardableResult
   public mutating func moveItem(at source: TreePath, to destination: TreePath) throws -> TreeChanges {
+    defer { _checkInvariants() }
     guard !destination.isEmpty else {
       throw TreeIndexError(operation: .move, treePath: destination, reason: .emptyPath)
     }
