@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TreeIndex
+
+/// No mapping and no expand or collapse walks the rows: on a tree of ten
+/// million rows built from a few expanded items, thousands of lookups and
+/// toggles take a few milliseconds even in a debug build. (Speed targets are
+/// measured in Benchmarks/; the bound here only catches a walk over rows.)
+@Suite("Scale")
+struct ScaleTests {
+  /// 10 root items, each with 1,000 subitems, of which 10 are expanded with
+  /// 100,000 subitems each, and one chain six levels deeper: 10,010,028
+  /// visible rows from 116 known items.
+  static func bigTree() throws -> TreeIndex {
+    var index = TreeIndex(numberOfRootItems: 10)
+    for root in 0..<10 {
+      try index.expand([root], numberOfSubitems: 1_000)
+      for child in stride(from: 0, to: 1_000, by: 100) {
+        try index.expand([root, child], numberOfSubitems: 100_000)
+      }
+    }
+    var deep: TreePath = [5, 500, 42]
+    for _ in 0..<6 {
+      try index.expand(deep, numberOfSubitems: 3)
+      deep = deep.appending(1)
+    }
+    return index
+  }
+
+  @Test func tenMillionRowsMapBothWaysFast() throws {
+    let start = ContinuousClock.now
+    var index = try Self.bigTree()
+    #expect(index.numberOfRows > 10_000_000)
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let row = Int.random(in: 0..<index.numberOfRows, using: &generator)
+      let path = try #require(index.treePath(forRow: row))
+      #expect(index.row(for: path) == row)
+      let table = try #require(index.tableIndexPath(fromTreePath: path))
+      #expect(index.treeIndexPath(fromTablePath: table) == path)
+    }
+    #expect(index.treePath(forRow: index.numberOfRows - 1) == [9, 999])
+    #expect(index.row(for: [5, 500, 42, 1, 1, 1, 1, 1, 2]) != nil)
+    // Toggling an item with ~9.9 million rows beneath it returns one range.
+    for _ in 0..<1_000 {
+      let collapse = try index.collapse([3])
+      #expect(collapse.deletedRowRanges.count == 1)
+      try index.expand([3], numberOfSubitems: 1_000)
+    }
+    let elapsed = ContinuousClock.now - start
+    #expect(elapsed < .seconds(1), "took \(elapsed): something walks the rows")
+  }
+
+  @Test func memoryFollowsExpandedItemsNotRows() throws {
+    // One item with 10,000,000 subitems encodes (and stores) like one with 10.
+    var big = TreeIndex(numberOfRootItems: 1)
+    try big.expand([0], numberOfSubitems: 10_000_000)
+    var small = TreeIndex(numberOfRootItems: 1)
+    try small.expand([0], numberOfSubitems: 10)
+    let bigSize = try JSONEncoder().encode(big).count
+    let smallSize = try JSONEncoder().encode(small).count
+    #expect(bigSize - smallSize <= 6, "only the count's digits differ")
+  }
+}
