@@ -47,15 +47,18 @@ do {
     print("treeIndexPath(fromTablePath: \(Array(tablePath))) = \(index.treeIndexPath(fromTablePath: tablePath)!)")
 
     let collapse = try index.collapse([1, 1])
-    print("collapse([1, 1]) -> delete rows \(collapse.deletedRows.map { Array($0) })")
+    print("collapse([1, 1])            -> \(collapse)")
     let insert = try index.insertItems(at: [[1, 0]])
-    print("insertItems(at: [[1, 0]]) -> insert rows \(insert.insertedRows.map { Array($0) })")
-    let expand = try index.expand([1, 2], numberOfSubitems: 1)  // [1, 1] moved to [1, 2]
-    print("expand([1, 2]) again -> \(expand.isEmpty ? "no change: it is expanded" : expand.description)")
+    print("insertItems(at: [[1, 0]])   -> \(insert)")
+    // The collapsed item is now [1, 2]; it kept its 2 subitems.
+    let expand = try index.expand([1, 2], numberOfSubitems: 2)
+    print("expand([1, 2])              -> \(expand)")
+    let move = try index.moveItem(at: [1, 2], to: [2, 0])
+    print("moveItem(at: [1, 2], to: [2, 0]) -> \(move)")
     do {
       try index.expand([1, 1, 0, 0], numberOfSubitems: 1)
     } catch {
-      print("expand([1, 1, 0, 0]) -> error: \(error)")
+      print("expand([1, 1, 0, 0])        -> error: \(error)")
     }
     print()
   }
