@@ -14,10 +14,12 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "TreeIndex", targets: ["TreeIndex"]),
+    .library(name: "TreeDataSource", targets: ["TreeDataSource"]),
     .executable(name: "treeindex-demo", targets: ["TreeIndexDemo"]),
   ],
   targets: [
     .target(name: "TreeIndex"),
+    .target(name: "TreeDataSource", dependencies: ["TreeIndex"]),
 
     .executableTarget(
       name: "TreeIndexDemo",

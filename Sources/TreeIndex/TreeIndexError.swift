@@ -19,6 +19,8 @@ public struct TreeIndexError: Error, Equatable, Sendable {
     case move
     /// ``TreeIndex/reveal(_:)``.
     case reveal
+    /// Reloading items in place (`TreeList.reloadItems(at:)`).
+    case reload
   }
 
   /// Why the path cannot be used.

@@ -123,6 +123,21 @@ struct _IndexChanges: Sendable, Equatable {
     return position
   }
 
+  /// Maps a new position to the old position it survives from, or `nil`
+  /// when it was inserted during the batch.
+  func oldPosition(ofNew index: Int) -> Int? {
+    var rank = index
+    for r in inserted {
+      if r.contains(index) { return nil }
+      if r.upperBound <= index { rank -= r.count } else { break }
+    }
+    var position = rank
+    for r in deleted {
+      if r.lowerBound <= position { position += r.count } else { break }
+    }
+    return position
+  }
+
   /// Whether a new position was inserted during the batch.
   func isInserted(_ index: Int) -> Bool {
     inserted.contains { $0.contains(index) }

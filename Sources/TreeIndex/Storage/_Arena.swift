@@ -63,9 +63,13 @@ struct _Arena: Sendable {
   }
 
   /// Allocates a detached node for a known item with no known subitems.
-  mutating func allocate(count: Int, isExpanded: Bool) -> _NodeID {
+  ///
+  /// - Parameter reusingFreedNodes: Whether a freed node may be handed out
+  ///   again. A batch passes `false`, so that while it runs a node stands for
+  ///   one item only and what it recorded per node stays unambiguous.
+  mutating func allocate(count: Int, isExpanded: Bool, reusingFreedNodes: Bool = true) -> _NodeID {
     let node = _Node(count: count, isExpanded: isExpanded, priority: nextPriority())
-    if let id = freeList.popLast() {
+    if reusingFreedNodes, let id = freeList.popLast() {
       nodes[Int(id)] = node
       return id
     }

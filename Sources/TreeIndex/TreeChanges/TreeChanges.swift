@@ -6,7 +6,10 @@ import Foundation  // IndexSet lives in Foundation, not FoundationEssentials.
 /// Deletions are in the coordinates before the change and insertions in the
 /// coordinates after it, as `UITableView.performBatchUpdates(_:)` expects.
 /// Rows inside a deleted or an inserted section are not listed, and a row
-/// whose item persists and did not move is in neither list.
+/// whose item persists and did not move is in neither list. Reloaded rows
+/// (rows to redraw in place, as `UITableView.reloadRows(at:with:)` takes
+/// them) are in old coordinates; the index's own operations never reload,
+/// a `TreeList` does when its data source's items change in place.
 ///
 /// Rows are held as ranges, so a change set costs memory in proportion to its
 /// number of ranges: collapsing an item with a million visible rows beneath it
@@ -42,6 +45,10 @@ public struct TreeChanges: Equatable, Sendable {
   /// The rows inserted, in the coordinates after the change: ascending by
   /// section then row, with adjacent ranges merged.
   public var insertedRowRanges: [RowRange]
+  /// The rows to redraw in place, in the coordinates before the change:
+  /// ascending by section then row, with adjacent ranges merged. Never a row
+  /// that is also deleted, nor a row of a deleted section.
+  public var reloadedRowRanges: [RowRange]
 
   /// Creates a change set from its parts, as given.
   ///
@@ -53,17 +60,20 @@ public struct TreeChanges: Equatable, Sendable {
   ///   - insertedSections: Sections inserted, in new coordinates.
   ///   - deletedRowRanges: Rows deleted, in old coordinates.
   ///   - insertedRowRanges: Rows inserted, in new coordinates.
+  ///   - reloadedRowRanges: Rows redrawn in place, in old coordinates.
   /// - Complexity: O(1).
   public init(
     deletedSections: IndexSet = IndexSet(),
     insertedSections: IndexSet = IndexSet(),
     deletedRowRanges: [RowRange] = [],
-    insertedRowRanges: [RowRange] = []
+    insertedRowRanges: [RowRange] = [],
+    reloadedRowRanges: [RowRange] = []
   ) {
     self.deletedSections = deletedSections
     self.insertedSections = insertedSections
     self.deletedRowRanges = deletedRowRanges
     self.insertedRowRanges = insertedRowRanges
+    self.reloadedRowRanges = reloadedRowRanges
   }
 
   /// The deleted rows spelled out as table paths `[section, row]`, ascending,
@@ -78,6 +88,12 @@ public struct TreeChanges: Equatable, Sendable {
   /// - Complexity: O(*r*), where *r* is the number of inserted rows.
   public var insertedRows: [IndexPath] { Self.spellOut(insertedRowRanges) }
 
+  /// The reloaded rows spelled out as table paths `[section, row]` in old
+  /// coordinates, ascending, ready for `UITableView.reloadRows(at:with:)`.
+  ///
+  /// - Complexity: O(*r*), where *r* is the number of reloaded rows.
+  public var reloadedRows: [IndexPath] { Self.spellOut(reloadedRowRanges) }
+
   /// The number of rows deleted, without spelling them out.
   ///
   /// - Complexity: O(*k*), where *k* is the number of ranges.
@@ -88,13 +104,13 @@ public struct TreeChanges: Equatable, Sendable {
   /// - Complexity: O(*k*), where *k* is the number of ranges.
   public var numberOfInsertedRows: Int { insertedRowRanges.reduce(0) { $0 + $1.rows.count } }
 
-  /// A Boolean value that tells whether the change deleted and inserted
-  /// nothing, so a table view needs no update.
+  /// A Boolean value that tells whether the change deleted, inserted and
+  /// reloaded nothing, so a table view needs no update.
   ///
   /// - Complexity: O(1).
   public var isEmpty: Bool {
     deletedSections.isEmpty && insertedSections.isEmpty
-      && deletedRowRanges.isEmpty && insertedRowRanges.isEmpty
+      && deletedRowRanges.isEmpty && insertedRowRanges.isEmpty && reloadedRowRanges.isEmpty
   }
 
   private static func spellOut(_ ranges: [RowRange]) -> [IndexPath] {
@@ -113,7 +129,7 @@ extension TreeChanges.RowRange: CustomStringConvertible {
 }
 
 extension TreeChanges: CustomStringConvertible {
-  /// A one-line summary of what was deleted and inserted.
+  /// A one-line summary of what was deleted, inserted and reloaded.
   public var description: String {
     func sections(_ set: IndexSet) -> String {
       "[" + set.rangeView.map { "\($0.lowerBound)..<\($0.upperBound)" }.joined(separator: ", ") + "]"
@@ -123,6 +139,7 @@ extension TreeChanges: CustomStringConvertible {
     if !insertedSections.isEmpty { parts.append("insertedSections: \(sections(insertedSections))") }
     if !deletedRowRanges.isEmpty { parts.append("deletedRows: \(deletedRowRanges)") }
     if !insertedRowRanges.isEmpty { parts.append("insertedRows: \(insertedRowRanges)") }
+    if !reloadedRowRanges.isEmpty { parts.append("reloadedRows: \(reloadedRowRanges)") }
     return "TreeChanges(" + (parts.isEmpty ? "none" : parts.joined(separator: ", ")) + ")"
   }
 }

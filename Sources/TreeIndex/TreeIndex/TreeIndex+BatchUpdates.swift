@@ -35,16 +35,49 @@ extension TreeIndex {
   @discardableResult
   public mutating func performBatchUpdates(_ updates: (inout TreeIndex) throws -> Void) throws -> TreeChanges {
     defer { _checkInvariants() }
-    let before = self
-    let token = UInt64.random(in: 1...UInt64.max)
-    _recorder = _BatchRecorder(token: token)
+    let batch = _beginBatch()
     do {
       try updates(&self)
     } catch {
-      self = before
+      _abandonBatch(batch)
       throw error
     }
-    guard let recorder = _recorder, recorder.token == token else {
+    return _endBatch(batch)
+  }
+
+  /// A batch opened by ``_beginBatch()``: the state to diff against and to
+  /// return to. For the package's own modules, which cannot run their edits
+  /// inside a closure that holds the index `inout`.
+  package struct _OpenBatch: Sendable {
+    /// The index as it was when the batch began.
+    package let before: TreeIndex
+    let token: UInt64
+  }
+
+  /// Starts recording a batch; every edit until ``_endBatch(_:)`` is part of
+  /// it. Batches nest as ``performBatchUpdates(_:)`` calls do.
+  ///
+  /// - Complexity: O(1); the first edit after it copies the storage, O(*k*).
+  package mutating func _beginBatch() -> _OpenBatch {
+    let batch = _OpenBatch(before: self, token: UInt64.random(in: 1...UInt64.max))
+    _recorder = _BatchRecorder(token: batch.token)
+    return batch
+  }
+
+  /// Puts the index back as it was when `batch` began.
+  ///
+  /// - Complexity: O(1).
+  package mutating func _abandonBatch(_ batch: _OpenBatch) {
+    self = batch.before
+  }
+
+  /// Ends `batch` and returns its change set, folding what it recorded into
+  /// the enclosing batch, if any.
+  ///
+  /// - Complexity: see ``performBatchUpdates(_:)``.
+  package mutating func _endBatch(_ batch: _OpenBatch) -> TreeChanges {
+    let before = batch.before
+    guard let recorder = _recorder, recorder.token == batch.token else {
       // The closure put another index in place: no item is known to persist.
       _recorder = before._recorder
       if var outer = _recorder { outer.token = 0; _recorder = outer }  // the outer batch lost track too

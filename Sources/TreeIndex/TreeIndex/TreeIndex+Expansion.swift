@@ -158,7 +158,7 @@ extension TreeIndex {
     let anchor = _anchor(of: treePath)
     var node = node
     if node == .null {
-      node = _arena.allocate(count: numberOfSubitems, isExpanded: true)
+      node = _arena.allocate(count: numberOfSubitems, isExpanded: true, reusingFreedNodes: _recorder == nil)
       _arena.attach(node, to: parent, at: treePath[treePath.depth - 1], isNewSubitem: false)
     } else {
       let old = _arena.nodes[Int(node)]

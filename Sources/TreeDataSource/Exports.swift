@@ -1,0 +1,3 @@
+// One import serves both layers: `import TreeDataSource` brings `TreeIndex`,
+// `TreePath` and `TreeChanges` along.
+@_exported import TreeIndex

@@ -1,0 +1,20 @@
+/// A flat list that shows a ``TreeList``'s rows: a `UITableView`, an
+/// `NSTableView`, a terminal list, or ``ListHostSimulator`` in tests.
+///
+/// The list reads its rows through ``TreeList/numberOfSections``,
+/// ``TreeList/numberOfRows(inSection:)`` and ``TreeList/item(at:)``; the
+/// tree list tells it what changed through one of two calls.
+public protocol TreeListHost: AnyObject {
+  /// Reads every row again, as `UITableView.reloadData()` does.
+  func reloadData()
+
+  /// Applies one batch update: delete ``TreeChanges/deletedSections`` and
+  /// ``TreeChanges/deletedRowRanges`` (old coordinates), insert
+  /// ``TreeChanges/insertedSections`` and ``TreeChanges/insertedRowRanges``
+  /// (new coordinates), and redraw ``TreeChanges/reloadedRowRanges`` (old
+  /// coordinates), as one `performBatchUpdates` does. By the time it is
+  /// called the tree list already answers with the new rows.
+  ///
+  /// - Parameter changes: The update; never empty.
+  func apply(_ changes: TreeChanges)
+}

@@ -1,0 +1,278 @@
+import Foundation
+
+/// Telling the list that the data changed, as one tells `UITableView`:
+/// after the data source has changed, with paths in UIKit's coordinates.
+extension TreeList {
+  /// Tells the list that items were inserted at `treePaths`; the host gets
+  /// their rows as one update.
+  ///
+  /// The paths are in the coordinates after the insertion, applied in
+  /// ascending order. New visible items are asked about (expanded? height?)
+  /// once all are in place; new hidden items when they become visible.
+  /// Insertions beneath an item the list never expanded change nothing.
+  ///
+  /// - Parameter treePaths: The new items' paths.
+  /// - Throws: ``TreeIndexError`` for an empty, duplicate or out-of-range
+  ///   path; nothing changes.
+  /// - Complexity: O(*k*) for the update's bookkeeping (*k* known items),
+  ///   plus O(*d* log *b*) per path and per new item asked about.
+  public func insertItems(at treePaths: [TreePath]) throws {
+    try _edit {
+      let sorted = treePaths.sorted()
+      for (a, b) in zip(sorted, sorted.dropFirst()) where a == b {
+        throw TreeIndexError(operation: .insert, treePath: a, reason: .duplicatePath)
+      }
+      for path in sorted {
+        try index.insertItems(at: [path])
+        guard let parent = _parentID(of: path), _columns.hasColumn(parent) else { continue }
+        _columns.insertEntry(parent, _HeightEntry(own: 0, beneath: 0, isAsked: false), at: path[path.depth - 1])
+        _pendingItems.insert(parent)
+        _refreshHeights(along: path.parent)
+      }
+      _resolvePendingItems()
+    }
+  }
+
+  /// Tells the list that the items at `treePaths` were deleted, each with
+  /// everything beneath it; the host loses their rows as one update.
+  ///
+  /// The paths are in the coordinates before the deletion; a path beneath
+  /// another deleted path is covered by it.
+  ///
+  /// - Parameter treePaths: The deleted items' paths.
+  /// - Throws: ``TreeIndexError`` for an empty or out-of-range path;
+  ///   nothing changes.
+  /// - Complexity: O(*k*) for the update's bookkeeping, plus O(*d* log *b*)
+  ///   per path and the known items beneath the deleted ones. Asks the data
+  ///   source nothing.
+  public func deleteItems(at treePaths: [TreePath]) throws {
+    try index._validateRemovalPaths(treePaths, for: .delete)
+    try _edit {
+      var kept: [TreePath] = []
+      for path in Set(treePaths).sorted() {
+        if let last = kept.last, last.isAncestor(of: path) { continue }
+        kept.append(path)
+      }
+      // Last first, so that every path is still in old coordinates.
+      for path in kept.reversed() {
+        let doomed = index._knownItemID(at: path).map(_knownItems(from:)) ?? []
+        try index.deleteItems(at: [path])
+        guard let parent = _parentID(of: path), _columns.hasColumn(parent) else { continue }
+        _dropColumns(of: doomed)
+        _columns.removeEntry(parent, at: path[path.depth - 1])
+        _refreshHeights(along: path.parent)
+      }
+    }
+  }
+
+  /// Tells the list that the item at `source` moved to `destination`, with
+  /// everything beneath it and its expansion state; the host gets its rows
+  /// deleted where they were and inserted where they go, as one update.
+  ///
+  /// `destination` is read in the tree with the item already removed, as
+  /// `Array` moves are. Moves across parents and sections work.
+  ///
+  /// - Parameters:
+  ///   - source: The item's path before the move.
+  ///   - destination: The item's path after the move.
+  /// - Throws: ``TreeIndexError`` for an invalid source or a destination
+  ///   that does not exist once the item is removed; nothing changes.
+  /// - Complexity: O(*k*) for the update's bookkeeping, plus O(*d* log *b*).
+  public func moveItem(at source: TreePath, to destination: TreePath) throws {
+    try _edit {
+      let moved = index._knownItemID(at: source)
+      let doomed = moved.map(_knownItems(from:)) ?? []
+      let sourceParent = _parentID(of: source)
+      try index.moveItem(at: source, to: destination)
+      if source == destination && sourceParent != nil { return }
+      let destinationParent = _parentID(of: destination).flatMap { _columns.hasColumn($0) ? $0 : nil }
+      var entry: _HeightEntry? = nil
+      if let sourceParent, _columns.hasColumn(sourceParent) {
+        entry = _columns.removeEntry(sourceParent, at: source[source.depth - 1])
+        // The source's parent, where it stands now that the item is placed.
+        let parentPath = source.parent.map { destinationParent == nil ? $0 : _shifted($0, byInsertionAt: destination) }
+        _refreshHeights(along: parentPath)
+      }
+      if let destinationParent {
+        let placed = entry ?? _HeightEntry(own: 0, beneath: 0, isAsked: false)
+        if !placed.isAsked { _pendingItems.insert(destinationParent) }
+        _columns.insertEntry(destinationParent, placed, at: destination[destination.depth - 1])
+        _refreshHeights(along: destination)
+      } else {
+        _dropColumns(of: doomed)
+      }
+      _resolvePendingItems()
+    }
+  }
+
+  /// Tells the list that the items at `treePaths` changed in place: the
+  /// host redraws their rows, and their heights are asked again.
+  ///
+  /// Hidden items are asked again when they become visible. Inside
+  /// ``performBatchUpdates(_:)`` the paths are read after the batch's
+  /// earlier edits, and the rows are handed to the host in the coordinates
+  /// before the batch, as `UITableView.reloadRows(at:with:)` takes them;
+  /// rows the batch inserts, moves or deletes are not reloaded (they are
+  /// drawn anew anyway).
+  ///
+  /// - Parameter treePaths: The changed items' paths.
+  /// - Throws: ``TreeIndexError`` for a path that names no item; nothing
+  ///   changes.
+  /// - Complexity: O(*m* *d* log *b*) for *m* paths, and one height asked
+  ///   per visible row.
+  public func reloadItems(at treePaths: [TreePath]) throws {
+    for path in treePaths { try index._validateItemPath(path, for: .reload) }
+    var rows: [IndexPath] = []
+    for path in Set(treePaths).sorted() {
+      guard let parent = _parentID(of: path), _columns.hasColumn(parent) else { continue }
+      let i = path[path.depth - 1]
+      var entry = _columns.entry(parent, at: i)
+      guard _isRow(path), let table = index.tableIndexPath(fromTreePath: path) else {
+        // Hidden (or a section): asked again once visible.
+        if _isRow(path) && entry.isAsked {
+          entry.isAsked = false
+          _columns.setEntry(parent, at: i, to: entry)
+          _pendingItems.insert(parent)
+        }
+        continue
+      }
+      entry.own = Swift.max(0, dataSource.height(ofItemAt: path))
+      _columns.setEntry(parent, at: i, to: entry)
+      _refreshHeights(along: path.parent)
+      if let batch = _batch {
+        if let old = index._treePathAtBatchStart(path),
+          let oldTable = batch.indexBatch.before.tableIndexPath(fromTreePath: old)
+        {
+          _batch!.reloadedRows.append(oldTable)
+        }
+      } else {
+        rows.append(table)
+      }
+    }
+    _deliver(TreeChanges(reloadedRowRanges: Self._rowRanges(rows)))
+  }
+
+  /// Runs several edits as one update: the host gets one `apply(_:)` (or
+  /// one `reloadData()`) when `updates` returns.
+  ///
+  /// Each edit in `updates` reads its paths after the edits before it, as
+  /// with ``TreeIndex/performBatchUpdates(_:)``; the update lists deletions
+  /// in old coordinates and insertions in new ones, and leaves out rows
+  /// that persist. Batches nest: an inner batch is part of the outer one.
+  ///
+  /// - Parameter updates: A closure that calls the list's edits, expansions
+  ///   and reloads.
+  /// - Throws: Whatever `updates` throws. After a ``TreeIndexError`` or an
+  ///   error of its own the list is exactly as before the batch and the host
+  ///   hears nothing; after a ``TreeDataSourceError`` the list keeps what it
+  ///   learned and the host reloads.
+  /// - Complexity: O(*k*) for the bookkeeping, plus the edits.
+  public func performBatchUpdates(_ updates: () throws -> Void) throws {
+    guard _batch == nil else {
+      try updates()
+      return
+    }
+    _batch = _ListBatch(indexBatch: index._beginBatch(), columns: _columns, pendingItems: _pendingItems)
+    let changes: TreeChanges
+    do {
+      try updates()
+      changes = index._endBatch(_batch!.indexBatch)
+    } catch let error as TreeDataSourceError {
+      _ = index._endBatch(_batch!.indexBatch)
+      _batch = nil
+      _needsReloadData = false
+      host?.reloadData()
+      throw error
+    } catch {
+      index._abandonBatch(_batch!.indexBatch)
+      _columns = _batch!.columns
+      _pendingItems = _batch!.pendingItems
+      _batch = nil
+      _needsReloadData = false
+      throw error
+    }
+    let reloaded = _batch!.reloadedRows
+    _batch = nil
+    if _needsReloadData {
+      _needsReloadData = false
+      host?.reloadData()
+      return
+    }
+    var update = changes
+    update.reloadedRowRanges = Self._rowRanges(reloaded.filter { row in
+      !changes.deletedSections.contains(row[0])
+        && !changes.deletedRowRanges.contains { $0.section == row[0] && $0.rows.contains(row[1]) }
+    })
+    _deliver(update)
+  }
+
+  // MARK: Implementation
+
+  /// Runs `body` as one all-or-nothing edit: one index batch, its change set
+  /// handed to the host unless an outer batch or edit is open.
+  func _edit(_ body: () throws -> Void) throws {
+    let batch = index._beginBatch()
+    let saved = (_columns, _pendingItems)
+    _openEdits += 1
+    defer { _openEdits -= 1 }
+    let changes: TreeChanges
+    do {
+      try body()
+      changes = index._endBatch(batch)
+    } catch let error as TreeDataSourceError {
+      // The list recovered: keep what it learned; the host reloads.
+      _ = index._endBatch(batch)
+      _finishEdit(TreeChanges())
+      throw error
+    } catch {
+      index._abandonBatch(batch)
+      (_columns, _pendingItems) = saved
+      throw error
+    }
+    _finishEdit(changes)
+  }
+
+  /// Hands an edit's changes (or a reload) to the host when no outer batch
+  /// or edit is open.
+  private func _finishEdit(_ changes: TreeChanges) {
+    guard _batch == nil, _openEdits == 1 else { return }
+    if _needsReloadData {
+      _needsReloadData = false
+      host?.reloadData()
+    } else {
+      _deliver(changes, force: true)
+    }
+  }
+
+  /// Hands `changes` to the host, unless they are empty or an outer batch or
+  /// edit will hand over its own.
+  func _deliver(_ changes: TreeChanges, force: Bool = false) {
+    guard force || (_batch == nil && _openEdits == 0), !changes.isEmpty else { return }
+    host?.apply(changes)
+  }
+
+  /// `path` once an item is inserted at `insertion`: one more at the level
+  /// where the insertion is an earlier sibling of an item on the path.
+  func _shifted(_ path: TreePath, byInsertionAt insertion: TreePath) -> TreePath {
+    let level = insertion.depth - 1
+    guard path.depth > level, path.prefix(level).elementsEqual(insertion.prefix(level)),
+      insertion[level] <= path[level]
+    else { return path }
+    var shifted = path
+    shifted[level] += 1
+    return shifted
+  }
+
+  /// Table paths as ascending, merged row ranges.
+  static func _rowRanges(_ rows: [IndexPath]) -> [TreeChanges.RowRange] {
+    var result: [TreeChanges.RowRange] = []
+    for row in Set(rows).sorted(by: { ($0[0], $0[1]) < ($1[0], $1[1]) }) {
+      if let last = result.last, last.section == row[0], last.rows.upperBound == row[1] {
+        result[result.count - 1].rows = last.rows.lowerBound..<(row[1] + 1)
+      } else {
+        result.append(.init(section: row[0], rows: row[1]..<(row[1] + 1)))
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,180 @@
+import Foundation
+
+/// The proxy between a flat host list and a tree-shaped data source: it
+/// answers the host's two-index questions (sections, rows, the item of a
+/// row) from a ``TreeIndex``, asks the ``TreeDataSource`` only what it must,
+/// and hands the host exactly one valid batch update for every change.
+///
+///     let list = TreeList(dataSource: planets)
+///     list.host = tableAdapter           // any TreeListHost
+///     list.reloadData()                   // asks the root count, then each visible item
+///     try list.expand([1])                // one apply(_:) with the rows that appear
+///     list.item(at: IndexPath(indexes: [0, 2]))   // asks the data source for [1, 0]
+///
+/// The list keeps the expansion state itself once the data source has told
+/// it an item's initial state, and keeps the state beneath a collapsed item
+/// for the next expansion. When the data changes, tell the list as you would
+/// tell `UITableView` — after the data source has changed — with
+/// ``insertItems(at:)``, ``deleteItems(at:)``, ``moveItem(at:to:)``,
+/// ``reloadItems(at:)``, grouped by ``performBatchUpdates(_:)``.
+///
+/// Geometry for virtualized hosts (``contentHeight``, ``offset(ofRow:)``,
+/// ``row(atOffset:)``) comes from cached per-item height sums that survive
+/// expansion and collapse; rows of one height cost no per-row storage.
+///
+/// The list holds its data source strongly and its host and delegate
+/// weakly. It is not thread-safe: use it from one thread (the main thread,
+/// with UIKit).
+public final class TreeList<DataSource: TreeDataSource> {
+  /// The data source the list asks about the tree.
+  public let dataSource: DataSource
+
+  /// The list that shows the rows, told of every change.
+  public weak var host: (any TreeListHost)?
+
+  /// Hears about expansion and selection, with tree paths.
+  public weak var delegate: (any TreeListDelegate)?
+
+  /// The expansion state and the map between tree paths and rows.
+  public internal(set) var index: TreeIndex
+
+  /// How root items map to sections.
+  public let layout: TreeIndex.Layout
+
+  /// The heights of the subitems of each known item.
+  var _columns = _HeightColumns()
+
+  /// Known, expanded items whose column holds subitems the data source was
+  /// never asked about, because they were hidden when they came: asked as
+  /// soon as they become visible.
+  var _pendingItems: Set<TreeIndex._KnownItemID> = []
+
+  /// The batch ``performBatchUpdates(_:)`` has open, if any.
+  var _batch: _ListBatch?
+
+  /// How many edits (each one index batch) are running, one inside another.
+  var _openEdits = 0
+
+  /// Whether the host must read everything again when the running batch or
+  /// edit ends, instead of applying an update.
+  var _needsReloadData = false
+
+  /// While a recursive expansion runs, the items it loaded, so that it does
+  /// not ask their number of subitems twice.
+  var _loadedItems: Set<TreeIndex._KnownItemID>?
+
+  /// Creates a list for a data source; call ``reloadData()`` to load it.
+  ///
+  /// - Parameters:
+  ///   - dataSource: The data source to ask about the tree.
+  ///   - layout: `.flat` (one section; root items are rows) or `.sectioned`
+  ///     (each root item is a section of its visible descendants).
+  /// - Complexity: O(1); asks the data source nothing.
+  public init(dataSource: DataSource, layout: TreeIndex.Layout = .flat) {
+    self.dataSource = dataSource
+    self.layout = layout
+    self.index = TreeIndex(numberOfRootItems: 0, layout: layout)
+  }
+
+  // MARK: The host's questions
+
+  /// The number of sections: 1 in `.flat`, the number of root items in
+  /// `.sectioned`.
+  ///
+  /// - Complexity: O(1); asks the data source nothing.
+  public var numberOfSections: Int { index.numberOfSections }
+
+  /// The number of rows in `section`; 0 for a section that does not exist.
+  ///
+  /// - Parameter section: A section of the host list.
+  /// - Returns: The number of visible rows in it.
+  /// - Complexity: O(log *b*); asks the data source nothing.
+  public func numberOfRows(inSection section: Int) -> Int { index.numberOfRows(inSection: section) }
+
+  /// The number of rows in all sections.
+  ///
+  /// - Complexity: O(1); asks the data source nothing.
+  public var numberOfRows: Int { index.numberOfRows }
+
+  /// The item the row at `tablePath` shows, asked of the data source.
+  ///
+  /// - Parameter tablePath: A row of the host list, `[section, row]`.
+  /// - Returns: The data source's item for the row's tree path.
+  /// - Precondition: `tablePath` is a row of the list; the host only asks
+  ///   about rows it was told of.
+  /// - Complexity: O(*d* log *b*), plus one ``TreeDataSource/item(at:)`` call.
+  public func item(at tablePath: IndexPath) -> DataSource.Item {
+    guard let treePath = index.treeIndexPath(fromTablePath: tablePath) else {
+      preconditionFailure("TreeList has no row at \(Array(tablePath)) (\(numberOfSections) sections)")
+    }
+    return dataSource.item(at: treePath)
+  }
+
+  /// The height of the row at `tablePath`, from the list's cache.
+  ///
+  /// - Parameter tablePath: A row of the host list, `[section, row]`.
+  /// - Returns: The row's height, or 0 when there is no such row.
+  /// - Complexity: O(*d* log *b*); asks the data source nothing.
+  public func height(at tablePath: IndexPath) -> Double {
+    guard let treePath = index.treeIndexPath(fromTablePath: tablePath) else { return 0 }
+    return _entry(at: treePath)?.own ?? 0
+  }
+
+  // MARK: Mapping
+
+  /// The table path `[section, row]` where the item at `treePath` is drawn.
+  ///
+  /// - Parameter treePath: An item's path.
+  /// - Returns: The table path, or `nil` when the item is hidden, is a
+  ///   `.sectioned` root item (a section), or does not exist.
+  /// - Complexity: O(*d* log *b*).
+  public func tableIndexPath(fromTreePath treePath: TreePath) -> IndexPath? {
+    index.tableIndexPath(fromTreePath: treePath)
+  }
+
+  /// The path of the item drawn at the table path `[section, row]`.
+  ///
+  /// - Parameter tablePath: A row of the host list.
+  /// - Returns: The item's tree path, or `nil` when there is no such row.
+  /// - Complexity: O(*d* log *b*).
+  public func treeIndexPath(fromTablePath tablePath: IndexPath) -> TreePath? {
+    index.treeIndexPath(fromTablePath: tablePath)
+  }
+
+  /// Returns a Boolean value that tells whether the item at `treePath` is
+  /// expanded, visible or not.
+  ///
+  /// - Parameter treePath: An item's path.
+  /// - Returns: `true` when the item is expanded; `false` when it is
+  ///   collapsed or the path names no item.
+  /// - Complexity: O(*d* log *b*); asks the data source nothing.
+  public func isExpanded(_ treePath: TreePath) -> Bool { index.isExpanded(treePath) }
+
+  // MARK: Selection
+
+  /// Tells the delegate that the host selected the row at `tablePath`, as
+  /// the item's tree path.
+  ///
+  /// - Parameter tablePath: The selected row, `[section, row]`.
+  /// - Returns: The selected item's tree path, or `nil` when there is no
+  ///   such row or the delegate refused the selection.
+  /// - Complexity: O(*d* log *b*), plus the delegate's calls.
+  @discardableResult
+  public func selectRow(at tablePath: IndexPath) -> TreePath? {
+    guard let treePath = index.treeIndexPath(fromTablePath: tablePath) else { return nil }
+    guard delegate?.shouldSelectItem(at: treePath) ?? true else { return nil }
+    delegate?.didSelectItem(at: treePath)
+    return treePath
+  }
+}
+
+/// What an open ``TreeList/performBatchUpdates(_:)`` collects.
+struct _ListBatch {
+  /// The index batch that records every edit of the list's batch.
+  var indexBatch: TreeIndex._OpenBatch
+  /// The state to return to if the batch throws.
+  var columns: _HeightColumns
+  var pendingItems: Set<TreeIndex._KnownItemID>
+  /// Rows to redraw, as table paths in the coordinates before the batch.
+  var reloadedRows: [IndexPath] = []
+}
