@@ -36,6 +36,10 @@ let package = Package(
     .testTarget(
       name: "TreeIndexTests",
       dependencies: ["TreeIndex", "TreeIndexTestSupport"]),
+
+    .testTarget(
+      name: "TreeDataSourceTests",
+      dependencies: ["TreeDataSource", "TreeIndexTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

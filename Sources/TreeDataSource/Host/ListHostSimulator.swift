@@ -1,0 +1,282 @@
+import Foundation
+
+/// A host list for tests that checks every update the way `UITableView`
+/// does, and reports what `UITableView` would crash on as a ``Violation``.
+///
+/// It keeps its own row count per section, and optionally what each row
+/// shows. On ``apply(_:)`` it checks the update against the counts it had
+/// and the counts its list now gives: sections and rows deleted in old
+/// coordinates and inserted in new ones, each within range and listed once,
+/// no row listed inside a deleted or inserted section, reloaded rows neither
+/// deleted nor in a deleted section, and in every section that persists,
+/// rows after = rows before − deleted + inserted. A violating update is
+/// recorded and the simulator reloads, as a test double should, instead of
+/// crashing. Every call is recorded in ``calls``.
+///
+///     let list = TreeList(dataSource: model)
+///     let host = ListHostSimulator(list: list)   // becomes list.host
+///     list.reloadData()
+///     try list.expand([1])
+///     #expect(host.violations.isEmpty)
+///     #expect(host.rows == model.visibleItems)   // what each row shows
+///
+/// Use it to unit-test an adapter of your own: drive your `TreeList`, then
+/// check ``violations``, ``calls`` and ``rows``.
+public final class ListHostSimulator: TreeListHost {
+  /// One call the simulator received.
+  public enum Call: Equatable, Sendable {
+    /// ``TreeListHost/reloadData()``.
+    case reloadData
+    /// ``TreeListHost/apply(_:)`` with its update.
+    case apply(TreeChanges)
+  }
+
+  /// An update `UITableView` would reject, and why.
+  public struct Violation: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The rejected update.
+    public var changes: TreeChanges
+    /// Every rule it broke, one sentence each.
+    public var problems: [String]
+
+    /// Creates a violation for an update and its problems.
+    ///
+    /// - Parameters:
+    ///   - changes: The rejected update.
+    ///   - problems: Every rule it broke.
+    /// - Complexity: O(1).
+    public init(changes: TreeChanges, problems: [String]) {
+      self.changes = changes
+      self.problems = problems
+    }
+
+    /// The problems, joined into one message that names the update.
+    public var description: String {
+      "invalid update \(changes): " + problems.joined(separator: "; ")
+    }
+  }
+
+  /// Every call received, in order.
+  public private(set) var calls: [Call] = []
+  /// Every rejected update, in order.
+  public private(set) var violations: [Violation] = []
+  /// The number of rows the simulator shows in each section.
+  public private(set) var numberOfRows: [Int] = []
+  /// What each row shows, per section, as loaded when the row was loaded,
+  /// inserted or reloaded; `nil` when the simulator counts rows only.
+  public private(set) var rows: [[AnyHashable]]?
+
+  private let sectionCount: () -> Int
+  private let rowCount: (Int) -> Int
+  private let rowContent: ((IndexPath) -> AnyHashable)?
+
+  /// Creates a simulator that reads the list's counts (and, with
+  /// `rowContent`, what each row shows) through closures.
+  ///
+  /// - Parameters:
+  ///   - numberOfSections: The list's current number of sections.
+  ///   - numberOfRows: The list's current number of rows in a section.
+  ///   - rowContent: What the list's row at a table path shows now; `nil`
+  ///     to count rows only.
+  /// - Complexity: O(1); reads nothing until a call.
+  public init(
+    numberOfSections: @escaping () -> Int,
+    numberOfRows: @escaping (Int) -> Int,
+    rowContent: ((IndexPath) -> AnyHashable)? = nil
+  ) {
+    self.sectionCount = numberOfSections
+    self.rowCount = numberOfRows
+    self.rowContent = rowContent
+    self.rows = rowContent == nil ? nil : []
+  }
+
+  /// Creates a simulator that counts the rows of `list` and becomes its
+  /// host.
+  ///
+  /// - Parameter list: The list to show.
+  /// - Complexity: O(1).
+  public convenience init<DataSource>(list: TreeList<DataSource>) {
+    self.init(numberOfSections: { list.numberOfSections }, numberOfRows: { list.numberOfRows(inSection: $0) })
+    list.host = self
+  }
+
+  /// Creates a simulator that keeps what each row of `list` shows, asking
+  /// ``TreeList/item(at:)`` only for rows it loads, inserts or reloads (as a
+  /// table view asks for cells), and becomes the list's host.
+  ///
+  /// - Parameter list: The list to show.
+  /// - Complexity: O(1).
+  public convenience init<DataSource>(list: TreeList<DataSource>) where DataSource.Item: Hashable {
+    self.init(
+      numberOfSections: { list.numberOfSections }, numberOfRows: { list.numberOfRows(inSection: $0) },
+      rowContent: { AnyHashable(list.item(at: $0)) })
+    list.host = self
+  }
+
+  /// Reads every count (and every row's content) again.
+  ///
+  /// - Complexity: O(*s*) for *s* sections; plus, keeping contents, one
+  ///   content read per row.
+  public func reloadData() {
+    calls.append(.reloadData)
+    reload()
+  }
+
+  /// Checks `changes` as `UITableView.performBatchUpdates(_:)` would, then
+  /// applies it to the simulator's rows; a violating update is recorded in
+  /// ``violations`` and the simulator reloads instead.
+  ///
+  /// - Parameter changes: The update.
+  /// - Complexity: O(*s* + *r*) for *s* sections and *r* ranges; keeping
+  ///   contents, plus the rows of the sections it touches.
+  public func apply(_ changes: TreeChanges) {
+    calls.append(.apply(changes))
+    let problems = self.problems(in: changes)
+    guard problems.isEmpty else {
+      violations.append(Violation(changes: changes, problems: problems))
+      reload()
+      return
+    }
+    update(with: changes)
+  }
+
+  /// The rows whose recorded content differs from what the list's row at
+  /// the same table path shows now (asking the list for every row).
+  ///
+  /// - Returns: The table paths that differ; empty when the simulator shows
+  ///   what the list holds, or counts rows only.
+  /// - Complexity: O(*n*) for *n* rows, one content read each.
+  public func mismatchedRows() -> [IndexPath] {
+    guard let rows, let rowContent else { return [] }
+    var mismatched: [IndexPath] = []
+    for (section, contents) in rows.enumerated() {
+      for (row, content) in contents.enumerated() where rowContent(IndexPath(indexes: [section, row])) != content {
+        mismatched.append(IndexPath(indexes: [section, row]))
+      }
+    }
+    return mismatched
+  }
+
+  /// Forgets the recorded calls and violations; the rows stay.
+  ///
+  /// - Complexity: O(1).
+  public func removeRecordedCalls() {
+    calls.removeAll()
+    violations.removeAll()
+  }
+
+  // MARK: Checking
+
+  private func problems(in changes: TreeChanges) -> [String] {
+    var problems: [String] = []
+    if changes.isEmpty { problems.append("the update is empty") }
+    let oldSections = numberOfRows.count
+    let newSections = sectionCount()
+    for s in changes.deletedSections where s >= oldSections {
+      problems.append("deleted section \(s) does not exist (\(oldSections) sections before)")
+    }
+    for s in changes.insertedSections where s >= newSections {
+      problems.append("inserted section \(s) does not exist (\(newSections) sections after)")
+    }
+    if newSections != oldSections - changes.deletedSections.count + changes.insertedSections.count {
+      problems.append(
+        "\(newSections) sections after; expected \(oldSections) − \(changes.deletedSections.count) deleted "
+          + "+ \(changes.insertedSections.count) inserted")
+    }
+    let newCounts = (0..<newSections).map(rowCount)
+    let deleted = rowSets(changes.deletedRowRanges, "deleted", counts: numberOfRows, excluded: changes.deletedSections,
+      problems: &problems)
+    let inserted = rowSets(changes.insertedRowRanges, "inserted", counts: newCounts,
+      excluded: changes.insertedSections, problems: &problems)
+    let reloaded = rowSets(changes.reloadedRowRanges, "reloaded", counts: numberOfRows,
+      excluded: changes.deletedSections, problems: &problems)
+    for (section, rows) in reloaded {
+      let both = rows.intersection(deleted[section] ?? IndexSet())
+      if !both.isEmpty { problems.append("rows \(Array(both)) of section \(section) are both deleted and reloaded") }
+    }
+    guard problems.isEmpty else { return problems }
+    // Sections that persist pair up in order.
+    let persistingOld = (0..<oldSections).filter { !changes.deletedSections.contains($0) }
+    let persistingNew = (0..<newSections).filter { !changes.insertedSections.contains($0) }
+    for (old, new) in zip(persistingOld, persistingNew) {
+      let expected = numberOfRows[old] - (deleted[old]?.count ?? 0) + (inserted[new]?.count ?? 0)
+      if newCounts[new] != expected {
+        problems.append(
+          "invalid number of rows in section \(new): \(newCounts[new]) after the update; expected "
+            + "\(numberOfRows[old]) before − \(deleted[old]?.count ?? 0) deleted + \(inserted[new]?.count ?? 0) inserted")
+      }
+    }
+    return problems
+  }
+
+  /// The rows of `ranges` per section, checking each against `counts` and
+  /// `excluded` sections and for rows listed twice.
+  private func rowSets(
+    _ ranges: [TreeChanges.RowRange], _ name: String, counts: [Int], excluded: IndexSet, problems: inout [String]
+  ) -> [Int: IndexSet] {
+    var sets: [Int: IndexSet] = [:]
+    for range in ranges {
+      guard range.section >= 0, range.section < counts.count else {
+        problems.append("\(name) rows \(range) are in a section that does not exist")
+        continue
+      }
+      if range.rows.isEmpty || range.rows.lowerBound < 0 || range.rows.upperBound > counts[range.section] {
+        problems.append("\(name) rows \(range) are out of the section's \(counts[range.section]) rows")
+        continue
+      }
+      if excluded.contains(range.section) {
+        problems.append("\(name) rows \(range) are in a section that is itself \(name == "inserted" ? "inserted" : "deleted")")
+      }
+      var set = sets[range.section, default: IndexSet()]
+      if set.intersects(integersIn: range.rows) { problems.append("\(name) rows \(range) are listed twice") }
+      set.insert(integersIn: range.rows)
+      sets[range.section] = set
+    }
+    return sets
+  }
+
+  // MARK: Updating
+
+  private func reload() {
+    numberOfRows = (0..<sectionCount()).map(rowCount)
+    guard let rowContent else { return }
+    rows = numberOfRows.enumerated().map { section, count in
+      (0..<count).map { rowContent(IndexPath(indexes: [section, $0])) }
+    }
+  }
+
+  private func update(with changes: TreeChanges) {
+    let newSections = sectionCount()
+    let newCounts = (0..<newSections).map(rowCount)
+    defer { numberOfRows = newCounts }
+    guard let rowContent, let old = rows else { return }
+    // Each surviving section: its rows, with reloaded ones marked, less the deleted ones.
+    var surviving: [[AnyHashable?]] = []
+    for (section, contents) in old.enumerated() where !changes.deletedSections.contains(section) {
+      var marked: [AnyHashable?] = contents
+      for range in changes.reloadedRowRanges where range.section == section {
+        for row in range.rows { marked[row] = nil }
+      }
+      var deleted = IndexSet()
+      for range in changes.deletedRowRanges where range.section == section { deleted.insert(integersIn: range.rows) }
+      surviving.append(marked.enumerated().filter { !deleted.contains($0.offset) }.map(\.element))
+    }
+    var result: [[AnyHashable]] = []
+    var next = 0
+    for section in 0..<newSections {
+      var contents: [AnyHashable?]
+      if changes.insertedSections.contains(section) {
+        contents = Array(repeating: nil, count: newCounts[section])
+      } else {
+        contents = surviving[next]
+        next += 1
+        for range in changes.insertedRowRanges where range.section == section {
+          for row in range.rows { contents.insert(nil, at: row) }
+        }
+      }
+      result.append(contents.enumerated().map { row, content in
+        content ?? rowContent(IndexPath(indexes: [section, row]))
+      })
+    }
+    rows = result
+  }
+}
