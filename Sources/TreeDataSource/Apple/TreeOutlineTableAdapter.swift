@@ -1,0 +1,107 @@
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+import AppKit
+
+/// Makes an `NSTableView` show a `.flat` ``TreeList`` (an `NSTableView` has
+/// no sections): it answers the table's row count and views from the list,
+/// applies the list's updates with the configured animations, and hands the
+/// methods it does not implement to your own objects, with row numbers
+/// unchanged (convert them with ``TreeList/treeIndexPath(fromTablePath:)``
+/// on `[0, row]`).
+///
+/// Glue only: every decision is the list's, and is tested on every platform.
+@MainActor
+public final class TreeOutlineTableAdapter<DataSource: TreeDataSource>: NSObject, NSTableViewDataSource,
+  NSTableViewDelegate
+{
+  /// Makes the view for a row from the table, the column, the row and its item.
+  public typealias ViewProvider = (NSTableView, NSTableColumn?, Int, DataSource.Item) -> NSView?
+
+  /// The list shown.
+  public let list: TreeList<DataSource>
+  /// The table that shows it.
+  public private(set) weak var tableView: NSTableView?
+  /// Makes each row's view.
+  public var viewProvider: ViewProvider
+  /// Receives the data source methods the adapter does not implement.
+  public weak var dataSource: (any NSTableViewDataSource)?
+  /// Receives the delegate methods the adapter does not implement.
+  public weak var delegate: (any NSTableViewDelegate)?
+  /// The animation for inserted rows.
+  public var insertionAnimation: NSTableView.AnimationOptions = .effectFade
+  /// The animation for deleted rows.
+  public var deletionAnimation: NSTableView.AnimationOptions = .effectFade
+
+  /// Connects a `.flat` `list` to `tableView`: the adapter becomes the
+  /// table's data source and delegate and the list's host.
+  ///
+  /// - Parameters:
+  ///   - list: The list to show; its layout must be `.flat`.
+  ///   - tableView: The table to show it in.
+  ///   - viewProvider: Makes each row's view.
+  /// - Complexity: O(1).
+  public init(list: TreeList<DataSource>, tableView: NSTableView, viewProvider: @escaping ViewProvider) {
+    precondition(list.layout == .flat, "an NSTableView has no sections: use a .flat TreeList")
+    self.list = list
+    self.tableView = tableView
+    self.viewProvider = viewProvider
+    super.init()
+    tableView.dataSource = self
+    tableView.delegate = self
+    list.host = self
+  }
+
+  /// The list's number of rows.
+  public func numberOfRows(in tableView: NSTableView) -> Int { list.numberOfRows }
+
+  /// The view the view provider makes for the row's item.
+  public func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
+    viewProvider(tableView, tableColumn, row, list.item(at: IndexPath(indexes: [0, row])))
+  }
+
+  /// Whether the adapter or one of your objects answers `aSelector`.
+  public override func responds(to aSelector: Selector!) -> Bool {
+    super.responds(to: aSelector) || dataSource?.responds(to: aSelector) == true
+      || delegate?.responds(to: aSelector) == true
+  }
+
+  /// Your object that answers `aSelector`, for the methods the adapter does
+  /// not implement.
+  public override func forwardingTarget(for aSelector: Selector!) -> Any? {
+    if dataSource?.responds(to: aSelector) == true { return dataSource }
+    if delegate?.responds(to: aSelector) == true { return delegate }
+    return super.forwardingTarget(for: aSelector)
+  }
+}
+
+extension TreeOutlineTableAdapter: @preconcurrency TreeListHost {
+  /// Reloads the table.
+  public func reloadData() { tableView?.reloadData() }
+
+  /// Applies the list's update between `beginUpdates()` and `endUpdates()`.
+  public func apply(_ changes: TreeChanges) {
+    guard let tableView else { return }
+    func rows(_ ranges: [TreeChanges.RowRange]) -> IndexSet {
+      var set = IndexSet()
+      for range in ranges { set.insert(integersIn: range.rows) }
+      return set
+    }
+    tableView.beginUpdates()
+    tableView.removeRows(at: rows(changes.deletedRowRanges), withAnimation: deletionAnimation)
+    tableView.insertRows(at: rows(changes.insertedRowRanges), withAnimation: insertionAnimation)
+    tableView.endUpdates()
+    let reloaded = rows(changes.reloadedRowRanges)
+    if !reloaded.isEmpty {
+      // Reloaded rows are in old coordinates: map each through the update.
+      var mapped = IndexSet()
+      let deleted = rows(changes.deletedRowRanges)
+      let inserted = rows(changes.insertedRowRanges)
+      for old in reloaded {
+        var new = old - deleted.count(in: 0..<old)
+        for row in inserted where row <= new { new += 1 }
+        mapped.insert(new)
+      }
+      tableView.reloadData(forRowIndexes: mapped, columnIndexes: IndexSet(integersIn: 0..<tableView.numberOfColumns))
+    }
+  }
+}
+#endif
