@@ -23,7 +23,7 @@ let package = Package(
 
     .executableTarget(
       name: "TreeIndexDemo",
-      dependencies: ["TreeIndex"],
+      dependencies: ["TreeIndex", "TreeDataSource"],
       path: "Examples/Demo"),
 
     // Test support: the reference model, a seeded generator and the checkers

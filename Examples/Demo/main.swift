@@ -4,7 +4,7 @@
 //   swift run treeindex-demo
 
 import Foundation
-import TreeIndex
+import TreeDataSource
 
 /// Builds the README's tree: [0] with 2 subitems, [1] with 3 ([1, 1] with 2,
 /// [1, 2] with 1), [2] with 4, everything expanded.
@@ -62,7 +62,45 @@ do {
     }
     print()
   }
+
+  // The same tree behind a TreeList: a data source that prints what it is
+  // asked, and a host that checks every update the way UITableView does.
+  print("== TreeList over a data source, shown by ListHostSimulator")
+  let source = PrintingSource()
+  let list = TreeList(dataSource: source)
+  let host = ListHostSimulator(list: list)
+  list.reloadData()
+  print("reloadData()                -> asked: \(source.takeQuestions())")
+  try list.expand([2])
+  print("expand([2])                 -> asked: \(source.takeQuestions())")
+  try list.collapse([1])
+  print("collapse([1])               -> asked: \(source.takeQuestions())")
+  try list.expand([1])
+  print("expand([1]) again           -> asked: \(source.takeQuestions()) (the rest is kept)")
+  for call in host.calls { print("  host got \(call)") }
+  print("  host shows \(host.numberOfRows[0]) rows, \(host.violations.count) violations")
 } catch {
   print("error: \(error)")
   exit(1)
+}
+
+/// The README's tree as a data source that notes every question.
+final class PrintingSource: TreeDataSource {
+  let counts: [TreePath: Int] = [[0]: 2, [1]: 3, [1, 1]: 2, [1, 2]: 1, [2]: 4]
+  private var questions: [String] = []
+
+  func numberOfSubitems(of parent: TreePath?) -> Int {
+    questions.append("count(\(parent.map { "\($0)" } ?? "root"))")
+    return parent.map { counts[$0] ?? 0 } ?? 3
+  }
+  func isExpanded(_ treePath: TreePath) -> Bool {
+    questions.append("expanded?\(treePath)")
+    return treePath == [1] || treePath == [1, 1]
+  }
+  func item(at treePath: TreePath) -> String { "item \(treePath)" }
+
+  func takeQuestions() -> String {
+    defer { questions = [] }
+    return questions.isEmpty ? "nothing" : questions.joined(separator: " ")
+  }
 }
