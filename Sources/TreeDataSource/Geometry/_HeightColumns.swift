@@ -1,11 +1,23 @@
 /// One subitem's geometry as its parent's column holds it: the subitem's
 /// own row height, the height shown beneath it (the heights of its visible
-/// descendants while it is expanded, else 0), and whether the data source
-/// has been asked about it yet.
+/// descendants while it is expanded, else 0), whether its height is known
+/// (`isAsked`), and whether the list has settled its expansion state
+/// (`isSettled`: asked, or told). An entry whose height is to be asked again
+/// (a hidden item reloaded, a section moved to a row) keeps `isSettled`, so
+/// that the item's state is not asked again.
 struct _HeightEntry: Equatable {
   var own: Double
   var beneath: Double
   var isAsked: Bool
+  var isSettled: Bool
+
+  /// An entry; unless told otherwise, settled exactly when asked.
+  init(own: Double, beneath: Double, isAsked: Bool, isSettled: Bool? = nil) {
+    self.own = own
+    self.beneath = beneath
+    self.isAsked = isAsked
+    self.isSettled = isSettled ?? isAsked
+  }
 
   /// The height the subitem and its visible descendants take.
   var height: Double { own + beneath }

@@ -87,20 +87,29 @@ extension TreeList {
       if source == destination && sourceParent != nil { return }
       let destinationParent = _parentID(of: destination).flatMap { _columns.hasColumn($0) ? $0 : nil }
       var entry: _HeightEntry? = nil
-      if let sourceParent, _columns.hasColumn(sourceParent) {
+      let sourceHasColumn = sourceParent.map { _columns.hasColumn($0) } ?? false
+      if let sourceParent, sourceHasColumn {
         entry = _columns.removeEntry(sourceParent, at: source[source.depth - 1])
-        // The source's parent, where it stands now that the item is placed.
-        let parentPath = source.parent.map { destinationParent == nil ? $0 : _shifted($0, byInsertionAt: destination) }
-        _refreshHeights(along: parentPath)
       }
       if let destinationParent {
-        let placed = entry ?? _HeightEntry(own: 0, beneath: 0, isAsked: false)
+        var placed = entry ?? _HeightEntry(own: 0, beneath: 0, isAsked: false)
+        if placed.isAsked && _isRow(source) != _isRow(destination) {
+          // A row became a section (no height), or a section a row, whose
+          // height is asked once it is visible; its state stays settled.
+          if _isRow(destination) { placed.isAsked = false } else { placed.own = 0 }
+        }
         if !placed.isAsked { _pendingItems.insert(destinationParent) }
         _columns.insertEntry(destinationParent, placed, at: destination[destination.depth - 1])
-        _refreshHeights(along: destination)
       } else {
         _dropColumns(of: doomed)
       }
+      // Only now do both columns match the index, so that the sums along
+      // both ways can be brought up to date (the source's parent read where
+      // it stands once the item is placed).
+      if sourceHasColumn {
+        _refreshHeights(along: source.parent.map { destinationParent == nil ? $0 : _shifted($0, byInsertionAt: destination) })
+      }
+      if destinationParent != nil { _refreshHeights(along: destination) }
       _resolvePendingItems()
     }
   }
@@ -128,7 +137,8 @@ extension TreeList {
       let i = path[path.depth - 1]
       var entry = _columns.entry(parent, at: i)
       guard _isRow(path), let table = index.tableIndexPath(fromTreePath: path) else {
-        // Hidden (or a section): asked again once visible.
+        // Hidden (or a section): its height is asked again once visible;
+        // its expansion state stays settled.
         if _isRow(path) && entry.isAsked {
           entry.isAsked = false
           _columns.setEntry(parent, at: i, to: entry)

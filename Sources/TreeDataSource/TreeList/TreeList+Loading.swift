@@ -42,16 +42,19 @@ extension TreeList {
   }
 
   /// Asks about one item that has just become visible: its height, and —
-  /// unless the list already knows its state (`known`) — whether it is
-  /// expanded; an expanded item is loaded in turn.
+  /// unless the list already knows its state (`known`, or `settled` for an
+  /// item it knows collapsed) — whether it is expanded; an expanded item is
+  /// loaded in turn.
   ///
   /// - Returns: The item's entry for its parent's column.
-  func _askAbout(_ treePath: TreePath, known: _ItemID?) -> _HeightEntry {
+  func _askAbout(_ treePath: TreePath, known: _ItemID?, settled: Bool = false) -> _HeightEntry {
     let own = _isRow(treePath) ? Swift.max(0, dataSource.height(ofItemAt: treePath)) : 0
     if let known {
       let beneath = index._isExpanded(known) ? _columns.total(known) : 0
       return _HeightEntry(own: own, beneath: beneath, isAsked: true)
     }
+    // Settled but never expanded: collapsed, as the list last knew it.
+    if settled { return _HeightEntry(own: own, beneath: 0, isAsked: true) }
     guard dataSource.isExpanded(treePath) else { return _HeightEntry(own: own, beneath: 0, isAsked: true) }
     let count = Swift.max(0, dataSource.numberOfSubitems(of: treePath))
     // The path is valid: its parent is known and the index is in range.
@@ -83,7 +86,8 @@ extension TreeList {
       for range in _columns.unaskedRanges(id) {
         for i in range {
           let known = index._knownItemID(ofSubitem: i, of: id)
-          _columns.setEntry(id, at: i, to: _askAbout(path?.appending(i) ?? [i], known: known))
+          let settled = _columns.entry(id, at: i).isSettled
+          _columns.setEntry(id, at: i, to: _askAbout(path?.appending(i) ?? [i], known: known, settled: settled))
         }
       }
     }
