@@ -1,0 +1,143 @@
+// The compare tool's command line.
+
+import Foundation
+import TreeIndexContenders
+
+/// What to run, parsed from the command line.
+struct Options {
+  enum Command: String {
+    /// Everything: child processes per contender and size, then the tables.
+    case compare
+    /// One contender on one tree, in this process (what `compare` runs).
+    case measure
+    /// The memory workload for one contender on one tree.
+    case memory
+    /// Every contender's answers against TreeIndex's.
+    case verify
+    /// The generated trees, described.
+    case shapes
+  }
+
+  var command = Command.compare
+  /// A handful of samples on the 1,000-row trees, natively: what CI runs.
+  var smoke = false
+  /// Wall clock only, no Valgrind.
+  var native = false
+  /// Also measure wall clock natively after the instruction counts.
+  var wallClock = true
+  var rows = Sizes.rows
+  var depths = Sizes.depths
+  var contenders = Contender.allCases
+  var workloads = Workload.allCases
+  var jobs = 2
+  var valgrind = "valgrind"
+  /// For `measure`: `callgrind` or `clock`.
+  var meter = "clock"
+  var callgrindPrefix = ""
+  /// Write every sample as JSON lines to this file.
+  var json: String?
+
+  static let usage = """
+    usage: treeindex-compare [--smoke | --native] [--rows 1000,100000,10000000] [--depths 2,6]
+                             [--contenders treeindex,flatlist,siblingscan,recount]
+                             [--workloads pathToRow,rowToPath,toggle,session,build,memory]
+                             [--jobs 2] [--valgrind PATH] [--no-wall-clock] [--json FILE]
+           treeindex-compare verify [--rows ...] [--depths ...]
+           treeindex-compare shapes [--rows ...] [--depths ...]
+
+    Counts the instructions of each workload under Valgrind's callgrind (one child
+    process per contender and tree), measures wall clock and memory natively, and
+    prints the tables with the baseline/TreeIndex ratios.
+      --smoke    a handful of samples on the 1,000-row trees, natively, no Valgrind (CI)
+      --native   wall clock only, no Valgrind
+    """
+
+  init(_ arguments: [String]) throws {
+    var rest = arguments[...]
+    if let first = rest.first, let command = Command(rawValue: first) {
+      self.command = command
+      rest = rest.dropFirst()
+    }
+    func value(_ name: String) throws -> String {
+      guard let value = rest.popFirst() else { throw UsageError("\(name) needs a value") }
+      return value
+    }
+    func integers(_ name: String) throws -> [Int] {
+      try value(name).split(separator: ",").map {
+        guard let n = Int($0.replacingOccurrences(of: "_", with: "")) else { throw UsageError("\(name): not a number: \($0)") }
+        return n
+      }
+    }
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--smoke": smoke = true
+      case "--native": native = true
+      case "--no-wall-clock": wallClock = false
+      case "--rows": rows = try integers(argument)
+      case "--depths", "--depth": depths = try integers(argument)
+      case "--jobs": jobs = try integers(argument).first ?? 1
+      case "--valgrind": valgrind = try value(argument)
+      case "--meter": meter = try value(argument)
+      case "--callgrind-prefix": callgrindPrefix = try value(argument)
+      case "--json": json = try value(argument)
+      case "--contenders", "--contender":
+        contenders = try value(argument).split(separator: ",").map {
+          guard let contender = Contender(identifier: String($0)) else { throw UsageError("unknown contender \($0)") }
+          return contender
+        }
+      case "--workloads", "--workload":
+        workloads = try value(argument).split(separator: ",").map {
+          guard let workload = Workload(identifier: String($0)) else { throw UsageError("unknown workload \($0)") }
+          return workload
+        }
+      case "-h", "--help": throw UsageError(nil)
+      default: throw UsageError("unknown argument \(argument)")
+      }
+    }
+    if smoke && !arguments.contains("--rows") { rows = [1_000] }
+  }
+}
+
+/// A bad command line; `message` is `nil` when help was asked for.
+struct UsageError: Error {
+  var message: String?
+  init(_ message: String?) { self.message = message }
+}
+
+extension Contender {
+  /// The name on the command line.
+  var identifier: String {
+    switch self {
+    case .treeIndex: "treeindex"
+    case .flatList: "flatlist"
+    case .siblingScan: "siblingscan"
+    case .recount: "recount"
+    }
+  }
+
+  init?(identifier: String) {
+    guard let match = Contender.allCases.first(where: { $0.identifier == identifier.lowercased() }) else { return nil }
+    self = match
+  }
+}
+
+extension Workload {
+  /// The name on the command line.
+  var identifier: String {
+    switch self {
+    case .pathToRow: "pathToRow"
+    case .rowToPath: "rowToPath"
+    case .toggle: "toggle"
+    case .session: "session"
+    case .build: "build"
+    case .memory: "memory"
+    }
+  }
+
+  init?(identifier: String) {
+    guard let match = Workload.allCases.first(where: { $0.identifier.lowercased() == identifier.lowercased() }) else {
+      return nil
+    }
+    self = match
+  }
+}

@@ -1,0 +1,313 @@
+// The measuring loops: each workload replayed on one contender, one sample
+// at a time between a meter's start and stop, with the answers checked
+// against TreeIndex's outside the measured region.
+
+import TreeIndex
+
+/// How many samples a workload takes: at least `minimum`, at most
+/// `maximum`, and no more once the measured total exceeds `budget`.
+public struct SampleLimits: Sendable {
+  public var minimum: Int
+  public var maximum: Int
+  public var budget: Int
+
+  public init(minimum: Int, maximum: Int, budget: Int) {
+    self.minimum = minimum
+    self.maximum = maximum
+    self.budget = budget
+  }
+
+  func wantsMore(count: Int, total: Int) -> Bool {
+    count < maximum && (count < minimum || total < budget)
+  }
+
+  /// The limits of a full run: instruction counts under callgrind, or
+  /// nanoseconds natively.
+  public static func full(_ workload: Workload, unit: String) -> SampleLimits {
+    let budget = unit == "instructions" ? 3_000_000_000 : 1_000_000_000
+    switch workload {
+    case .pathToRow, .rowToPath: return SampleLimits(minimum: 11, maximum: 201, budget: budget)
+    case .toggle: return SampleLimits(minimum: 3, maximum: 51, budget: budget)
+    case .session: return SampleLimits(minimum: 3, maximum: 20, budget: budget)
+    case .build, .memory: return SampleLimits(minimum: 1, maximum: 11, budget: budget)
+    }
+  }
+
+  /// The limits of a smoke run: a handful of samples.
+  public static func smoke(_ workload: Workload) -> SampleLimits {
+    switch workload {
+    case .pathToRow, .rowToPath: return SampleLimits(minimum: 1, maximum: 5, budget: 0)
+    case .toggle, .session, .build, .memory: return SampleLimits(minimum: 1, maximum: 2, budget: 0)
+    }
+  }
+}
+
+/// The measured samples of one contender on one workload, tree size and
+/// depth.
+public struct CellResult: Codable, Sendable {
+  public var contender: Contender
+  public var workload: Workload
+  public var rows: Int
+  public var depth: Int
+  /// `instructions`, `ns` or `bytes`.
+  public var unit: String
+  public var operationsPerSample: Int
+  /// Each sample's cost, net of ``overhead``.
+  public var samples: [Int]
+  /// The median cost of an empty sample (the meter's own), subtracted.
+  public var overhead: Int
+  /// Why the contender was not run here, if it was not.
+  public var skipped: String?
+
+  public init(
+    contender: Contender, workload: Workload, rows: Int, depth: Int, unit: String, operationsPerSample: Int,
+    samples: [Int], overhead: Int, skipped: String?
+  ) {
+    self.contender = contender
+    self.workload = workload
+    self.rows = rows
+    self.depth = depth
+    self.unit = unit
+    self.operationsPerSample = operationsPerSample
+    self.samples = samples
+    self.overhead = overhead
+    self.skipped = skipped
+  }
+
+  /// The median cost of one operation.
+  public var medianPerOperation: Double? {
+    guard !samples.isEmpty else { return nil }
+    let sorted = samples.sorted()
+    let middle = sorted.count / 2
+    let median = sorted.count % 2 == 1 ? Double(sorted[middle]) : Double(sorted[middle - 1] + sorted[middle]) / 2
+    return median / Double(operationsPerSample)
+  }
+}
+
+/// Runs workloads on contenders.
+public enum Measurement {
+  /// Builds `contender` for `tree` and measures each workload in turn (all
+  /// but `.memory`, see ``bytesAllocated(by:tree:)``).
+  ///
+  /// - Parameters:
+  ///   - limits: The number of samples per workload.
+  ///   - log: Receives progress lines.
+  public static func run<M: Meter>(
+    _ contender: Contender, tree: TreeShape, workloads: [Workload], meter: M,
+    limits: (Workload) -> SampleLimits, log: (String) -> Void
+  ) -> [CellResult] {
+    switch contender {
+    case .treeIndex:
+      return run(TreeIndexContender.self, contender, tree: tree, workloads: workloads, meter: meter, limits: limits, log: log)
+    case .flatList:
+      return run(FlatListBaseline.self, contender, tree: tree, workloads: workloads, meter: meter, limits: limits, log: log)
+    case .siblingScan:
+      return run(SiblingScanBaseline.self, contender, tree: tree, workloads: workloads, meter: meter, limits: limits, log: log)
+    case .recount:
+      return run(RecountBaseline.self, contender, tree: tree, workloads: workloads, meter: meter, limits: limits, log: log)
+    }
+  }
+
+  /// The bytes the built state of `contender` for `tree` keeps allocated:
+  /// the heap in use after building minus the heap in use before.
+  public static func bytesAllocated(by contender: Contender, tree: TreeShape) -> Int {
+    switch contender {
+    case .treeIndex: return bytesAllocated(TreeIndexContender.self, tree: tree)
+    case .flatList: return bytesAllocated(FlatListBaseline.self, tree: tree)
+    case .siblingScan: return bytesAllocated(SiblingScanBaseline.self, tree: tree)
+    case .recount: return bytesAllocated(RecountBaseline.self, tree: tree)
+    }
+  }
+
+  static func bytesAllocated<C: RowMapping>(_ type: C.Type, tree: TreeShape) -> Int {
+    let before = HeapStatistics.bytesInUse()
+    let built = C(tree: tree)
+    let after = HeapStatistics.bytesInUse()
+    precondition(built.numberOfRows == tree.numberOfRows)
+    return withExtendedLifetime(built) { after - before }
+  }
+
+  static func run<C: RowMapping, M: Meter>(
+    _ type: C.Type, _ contender: Contender, tree: TreeShape, workloads: [Workload], meter: M,
+    limits: (Workload) -> SampleLimits, log: (String) -> Void
+  ) -> [CellResult] {
+    var meter = meter
+    let reference = TreeIndexContender(tree: tree).index
+    let lookups = Swift.max(limits(.pathToRow).maximum, limits(.rowToPath).maximum)
+    let queries = Queries(count: lookups, reference: reference)
+    let toMeasure = workloads.filter { $0 != .memory }
+    let needsInstance = toMeasure.contains { $0 != .build && Skips.reason(contender, $0, rows: tree.numberOfRows) == nil }
+    var instance: C?
+    if needsInstance {
+      log("building \(contender.rawValue) for \(tree.numberOfRows) rows, depth \(tree.depth)")
+      instance = C(tree: tree)
+      precondition(instance!.numberOfRows == tree.numberOfRows, "\(C.name) builds the wrong number of rows")
+    }
+
+    meter.beginRun()
+    defer { meter.endRun() }
+    var empty: [Int] = []
+    for _ in 0..<21 {
+      meter.start()
+      consume(0)
+      empty.append(meter.stop())
+    }
+    let overhead = empty.sorted()[empty.count / 2]
+
+    var results: [CellResult] = []
+    for workload in toMeasure {
+      var result = CellResult(
+        contender: contender, workload: workload, rows: tree.numberOfRows, depth: tree.depth, unit: meter.unit,
+        operationsPerSample: workload.operationsPerSample, samples: [], overhead: overhead,
+        skipped: Skips.reason(contender, workload, rows: tree.numberOfRows))
+      if result.skipped == nil {
+        log("measuring \(contender.rawValue) \(workload.rawValue) on \(tree.numberOfRows) rows, depth \(tree.depth)")
+        let limit = limits(workload)
+        var samples: [Int]
+        switch workload {
+        case .pathToRow:
+          samples = measurePathToRow(instance!, queries, &meter, limit)
+        case .rowToPath:
+          samples = measureRowToPath(instance!, queries, &meter, limit)
+        case .toggle:
+          samples = measureToggle(&instance!, tree, reference, &meter, limit)
+        case .session:
+          samples = measureSession(&instance!, tree, reference, &meter, limit)
+        case .build:
+          samples = measureBuild(C.self, tree, &meter, limit)
+        case .memory:
+          samples = []
+        }
+        result.samples = samples.map { Swift.max(0, $0 - overhead) }
+      }
+      results.append(result)
+    }
+    return results
+  }
+
+  static func measurePathToRow<C: RowMapping, M: Meter>(
+    _ instance: C, _ queries: Queries, _ meter: inout M, _ limits: SampleLimits
+  ) -> [Int] {
+    consume(instance.row(for: queries.paths[0]))  // warm-up
+    var samples: [Int] = []
+    var total = 0
+    var k = 0
+    while k < queries.paths.count && limits.wantsMore(count: samples.count, total: total) {
+      let path = queries.paths[k]
+      meter.start()
+      let row = instance.row(for: path)
+      consume(row)
+      let cost = meter.stop()
+      check(row == queries.rows[k], C.name, "row(for: \(path)) = \(String(describing: row)), not \(queries.rows[k])")
+      samples.append(cost)
+      total += cost
+      k += 1
+    }
+    return samples
+  }
+
+  static func measureRowToPath<C: RowMapping, M: Meter>(
+    _ instance: C, _ queries: Queries, _ meter: inout M, _ limits: SampleLimits
+  ) -> [Int] {
+    consume(instance.treePath(forRow: queries.rows[0]))  // warm-up
+    var samples: [Int] = []
+    var total = 0
+    var k = 0
+    while k < queries.rows.count && limits.wantsMore(count: samples.count, total: total) {
+      let row = queries.rows[k]
+      meter.start()
+      let path = instance.treePath(forRow: row)
+      consume(path)
+      let cost = meter.stop()
+      check(path == queries.paths[k], C.name, "treePath(forRow: \(row)) = \(String(describing: path)), not \(queries.paths[k])")
+      samples.append(cost)
+      total += cost
+      k += 1
+    }
+    return samples
+  }
+
+  static func measureToggle<C: RowMapping, M: Meter>(
+    _ instance: inout C, _ tree: TreeShape, _ reference: TreeIndex, _ meter: inout M, _ limits: SampleLimits
+  ) -> [Int] {
+    let target = tree.toggleTarget
+    let count = tree.folders.first { $0.path == target }!.numberOfSubitems
+    var expectedIndex = reference
+    let collapsed = try! expectedIndex.collapse(target).deletedRowRanges[0].rows
+    let expanded = try! expectedIndex.expand(target, numberOfSubitems: count).insertedRowRanges[0].rows
+    consume(instance.collapse(target))  // warm-up
+    consume(instance.expand(target, numberOfSubitems: count))
+    var samples: [Int] = []
+    var total = 0
+    while limits.wantsMore(count: samples.count, total: total) {
+      meter.start()
+      let vanished = instance.collapse(target)
+      let appeared = instance.expand(target, numberOfSubitems: count)
+      consume(vanished)
+      consume(appeared)
+      let cost = meter.stop()
+      check(vanished == collapsed && appeared == expanded, C.name, "toggle \(target): \(vanished), \(appeared)")
+      samples.append(cost)
+      total += cost
+    }
+    return samples
+  }
+
+  static func measureSession<C: RowMapping, M: Meter>(
+    _ instance: inout C, _ tree: TreeShape, _ reference: TreeIndex, _ meter: inout M, _ limits: SampleLimits
+  ) -> [Int] {
+    let session = Session(slices: limits.maximum + limits.maximum % 2, tree: tree, reference: reference)
+    var samples: [Int] = []
+    var total = 0
+    var collapsedFolder: (TreePath, Int)?
+    for slice in session.slices {
+      guard limits.wantsMore(count: samples.count, total: total) else { break }
+      meter.start()
+      for step in slice {
+        switch step {
+        case .rowToPath(let row, _): consume(instance.treePath(forRow: row))
+        case .pathToRow(let path, _): consume(instance.row(for: path))
+        case .collapse(let path, _): consume(instance.collapse(path))
+        case .expand(let path, let count, _): consume(instance.expand(path, numberOfSubitems: count))
+        }
+      }
+      let cost = meter.stop()
+      samples.append(cost)
+      total += cost
+      if case .collapse(let path, _) = slice.last!,
+        let folder = tree.folders.first(where: { $0.path == path })
+      {
+        collapsedFolder = (path, folder.numberOfSubitems)
+      } else {
+        collapsedFolder = nil
+      }
+    }
+    if let (path, count) = collapsedFolder { _ = instance.expand(path, numberOfSubitems: count) }
+    check(instance.numberOfRows == tree.numberOfRows, C.name, "the session did not restore the tree")
+    return samples
+  }
+
+  static func measureBuild<C: RowMapping, M: Meter>(
+    _ type: C.Type, _ tree: TreeShape, _ meter: inout M, _ limits: SampleLimits
+  ) -> [Int] {
+    var samples: [Int] = []
+    var total = 0
+    while limits.wantsMore(count: samples.count, total: total) {
+      meter.start()
+      var built: C? = C(tree: tree)
+      consume(built)
+      let cost = meter.stop()
+      check(built!.numberOfRows == tree.numberOfRows, C.name, "built \(built!.numberOfRows) rows")
+      samples.append(cost)
+      total += cost
+      meter.endRun()  // freeing is not measured, and runs faster uninstrumented
+      built = nil
+      meter.beginRun()
+    }
+    return samples
+  }
+
+  static func check(_ condition: Bool, _ name: String, _ message: @autoclosure () -> String) {
+    if !condition { fatalError("\(name) disagrees with TreeIndex: \(message())") }
+  }
+}

@@ -1,0 +1,135 @@
+// What is measured: the workloads, the sizes, the seeded queries and
+// sessions every contender replays, and which contender is skipped where.
+
+import TreeIndex
+
+/// A benchmark workload. Each sample is one operation, except where noted.
+public enum Workload: String, CaseIterable, Codable, Sendable {
+  /// `row(for:)` of a visible item, rows drawn uniformly at random.
+  case pathToRow = "path→row"
+  /// `treePath(forRow:)` of a row drawn uniformly at random.
+  case rowToPath = "row→path"
+  /// Collapsing, then expanding again, the item whose retained subtree holds
+  /// most of the rows; one sample is the pair.
+  case toggle = "collapse+expand"
+  /// A user session: scroll to a random row, map 50 consecutive rows to
+  /// paths and those 50 paths back to rows, then click one folder (collapse
+  /// a random visible folder, or expand the one collapsed by the previous
+  /// click). One sample is those 101 operations; the value reported is per
+  /// operation.
+  case session = "mixed session"
+  /// Building the state for the tree with its folders expanded.
+  case build = "build"
+  /// The bytes the built state keeps allocated (one value, not a sample).
+  case memory = "memory"
+
+  /// The number of operations one sample holds.
+  public var operationsPerSample: Int { self == .session ? Session.operationsPerSlice : 1 }
+}
+
+/// The contenders, by name.
+public enum Contender: String, CaseIterable, Codable, Sendable {
+  case treeIndex = "TreeIndex"
+  case flatList = "Flat list"
+  case siblingScan = "Sibling scan"
+  case recount = "Recount"
+
+  /// The three baselines.
+  public static var baselines: [Contender] { [.flatList, .siblingScan, .recount] }
+}
+
+/// The tree sizes and depths of the published tables.
+public enum Sizes {
+  /// Visible rows.
+  public static let rows = [1_000, 100_000, 10_000_000]
+  /// Path lengths of the deepest rows.
+  public static let depths = [2, 6]
+}
+
+/// Where a contender is not run, and why: a single sample would take more
+/// than a few seconds (measured natively on the machine of the published
+/// table; see README.md). The table prints the reason instead of a number.
+public enum Skips {
+  /// The reason `contender` is not run on `workload` at `rows`, or `nil`.
+  public static func reason(_ contender: Contender, _ workload: Workload, rows: Int) -> String? {
+    guard rows >= 10_000_000 else { return nil }
+    switch (contender, workload) {
+    case (.flatList, .toggle), (.flatList, .build):
+      return "rebuilds 10M paths and dictionary entries per sample"
+    case (.recount, .session):
+      return "100 walks over millions of rows per sample"
+    default:
+      return nil
+    }
+  }
+}
+
+/// Random visible rows and their paths: the queries of the lookup workloads.
+public struct Queries: Sendable {
+  /// Rows drawn uniformly from `0 ..< numberOfRows`.
+  public var rows: [Int]
+  /// The path shown at each row.
+  public var paths: [TreePath]
+
+  /// Draws `count` rows of `reference` (a TreeIndex for the tree, all
+  /// folders expanded).
+  public init(count: Int, reference: TreeIndex, seed: UInt64 = 0x51DE_5CA1) {
+    var rng = SeededGenerator(seed: seed ^ UInt64(reference.numberOfRows))
+    rows = (0..<count).map { _ in rng.below(reference.numberOfRows) }
+    paths = rows.map { reference.treePath(forRow: $0)! }
+  }
+}
+
+/// One step of a session, with the answer every contender must give.
+public enum SessionStep: Sendable {
+  case rowToPath(Int, expected: TreePath)
+  case pathToRow(TreePath, expected: Int)
+  case collapse(TreePath, expected: Range<Int>)
+  case expand(TreePath, numberOfSubitems: Int, expected: Range<Int>)
+}
+
+/// A seeded user session, in slices of 100 lookups and one click.
+public struct Session: Sendable {
+  /// 50 rows → paths, 50 paths → rows, one click.
+  public static let operationsPerSlice = 101
+
+  /// The slices, in order. After an even number of slices every folder is
+  /// expanded again.
+  public var slices: [[SessionStep]]
+
+  /// Replays `count` slices on `reference` (a TreeIndex for `tree`, all
+  /// folders expanded) to record the steps and their answers.
+  public init(slices count: Int, tree: TreeShape, reference: TreeIndex, seed: UInt64 = 0x5E55_1011) {
+    var index = reference
+    var rng = SeededGenerator(seed: seed ^ UInt64(tree.numberOfRows))
+    var collapsed: TreeShape.Folder?
+    slices = []
+    for _ in 0..<count {
+      var steps: [SessionStep] = []
+      steps.reserveCapacity(Self.operationsPerSlice)
+      let window = Swift.min(50, index.numberOfRows)
+      let first = rng.below(index.numberOfRows - window + 1)
+      var paths: [TreePath] = []
+      for row in first..<(first + window) {
+        let path = index.treePath(forRow: row)!
+        paths.append(path)
+        steps.append(.rowToPath(row, expected: path))
+      }
+      for (offset, path) in paths.enumerated() {
+        steps.append(.pathToRow(path, expected: first + offset))
+      }
+      if let folder = collapsed {
+        let rows = try! index.expand(folder.path, numberOfSubitems: folder.numberOfSubitems).insertedRowRanges[0].rows
+        steps.append(.expand(folder.path, numberOfSubitems: folder.numberOfSubitems, expected: rows))
+        collapsed = nil
+      } else {
+        var folder = tree.folders[rng.below(tree.folders.count)]
+        while !index.isVisible(folder.path) { folder = tree.folders[rng.below(tree.folders.count)] }
+        let rows = try! index.collapse(folder.path).deletedRowRanges[0].rows
+        steps.append(.collapse(folder.path, expected: rows))
+        collapsed = folder
+      }
+      slices.append(steps)
+    }
+  }
+}
