@@ -562,8 +562,8 @@ struct RandomSessionTests {
   @Test(arguments: seeds, [TreeIndex.Layout.flat, .sectioned])
   func heights(seed: UInt64, layout: TreeIndex.Layout) {
     let session = RandomSession<ModelDataSource>(seed: seed, layout: layout, targetSize: 60)
-    session.run(steps: 1500)
-    #expect(session.step == 1500)
+    session.run(steps: 2500)
+    #expect(session.step == 2500)
     if !session.failed {
       #expect(session.applies > 300, "the session should reach the host often")
       #expect(session.thrownCalls > 30, "the session should try invalid calls")
