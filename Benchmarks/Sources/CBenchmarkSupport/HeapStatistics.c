@@ -2,6 +2,8 @@
 
 #include "CBenchmarkSupport.h"
 
+#include <stdlib.h>  // defines __GLIBC__ where glibc is the C library
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 #elif defined(__APPLE__)

@@ -36,12 +36,14 @@ struct Options {
   var callgrindPrefix = ""
   /// Write every sample as JSON lines to this file.
   var json: String?
+  /// Run what the skip list leaves out too.
+  var noSkips = false
 
   static let usage = """
     usage: treeindex-compare [--smoke | --native] [--rows 1000,100000,10000000] [--depths 2,6]
                              [--contenders treeindex,flatlist,siblingscan,recount]
                              [--workloads pathToRow,rowToPath,toggle,session,build,memory]
-                             [--jobs 2] [--valgrind PATH] [--no-wall-clock] [--json FILE]
+                             [--jobs 2] [--valgrind PATH] [--no-wall-clock] [--no-skips] [--json FILE]
            treeindex-compare verify [--rows ...] [--depths ...]
            treeindex-compare shapes [--rows ...] [--depths ...]
 
@@ -50,6 +52,7 @@ struct Options {
     prints the tables with the baseline/TreeIndex ratios.
       --smoke    a handful of samples on the 1,000-row trees, natively, no Valgrind (CI)
       --native   wall clock only, no Valgrind
+      --no-skips also run what the skip list leaves out (slow)
     """
 
   init(_ arguments: [String]) throws {
@@ -73,6 +76,7 @@ struct Options {
       case "--smoke": smoke = true
       case "--native": native = true
       case "--no-wall-clock": wallClock = false
+      case "--no-skips": noSkips = true
       case "--rows": rows = try integers(argument)
       case "--depths", "--depth": depths = try integers(argument)
       case "--jobs": jobs = try integers(argument).first ?? 1

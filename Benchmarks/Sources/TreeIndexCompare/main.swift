@@ -45,11 +45,12 @@ func measure(_ options: Options) -> Int32 {
           }
           results = Measurement.run(
             contender, tree: tree, workloads: workloads, meter: CallgrindMeter(prefix: options.callgrindPrefix),
-            limits: { SampleLimits.full($0, unit: "instructions") }, log: log)
+            limits: { SampleLimits.full($0, unit: "instructions") }, skipping: !options.noSkips, log: log)
         } else {
           results = Measurement.run(
             contender, tree: tree, workloads: workloads, meter: ClockMeter(),
-            limits: { options.smoke ? SampleLimits.smoke($0) : SampleLimits.full($0, unit: "ns") }, log: log)
+            limits: { options.smoke ? SampleLimits.smoke($0) : SampleLimits.full($0, unit: "ns") },
+            skipping: !options.noSkips, log: log)
         }
         results.forEach(emit)
       }
@@ -143,6 +144,7 @@ func compare(_ options: Options) -> Int32 {
 
   func arguments(_ contender: Contender, _ rows: Int, _ depth: Int) -> [String] {
     ["--contender", contender.identifier, "--rows", "\(rows)", "--depth", "\(depth)"]
+      + (options.noSkips ? ["--no-skips"] : [])
   }
   func jobs(_ make: (Contender, Int, Int) -> Job?) -> [Job] {
     options.depths.flatMap { depth in

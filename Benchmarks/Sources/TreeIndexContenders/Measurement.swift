@@ -91,20 +91,23 @@ public enum Measurement {
   ///
   /// - Parameters:
   ///   - limits: The number of samples per workload.
+  ///   - skipping: Whether to leave out what ``Skips`` names; `false` to
+  ///     time it anyway.
   ///   - log: Receives progress lines.
   public static func run<M: Meter>(
     _ contender: Contender, tree: TreeShape, workloads: [Workload], meter: M,
-    limits: (Workload) -> SampleLimits, log: (String) -> Void
+    limits: (Workload) -> SampleLimits, skipping: Bool = true, log: (String) -> Void
   ) -> [CellResult] {
+    let skip: (Workload) -> String? = { skipping ? Skips.reason(contender, $0, rows: tree.numberOfRows) : nil }
     switch contender {
     case .treeIndex:
-      return run(TreeIndexContender.self, contender, tree: tree, workloads: workloads, meter: meter, limits: limits, log: log)
+      return run(TreeIndexContender.self, contender, tree, workloads, meter, limits, skip, log)
     case .flatList:
-      return run(FlatListBaseline.self, contender, tree: tree, workloads: workloads, meter: meter, limits: limits, log: log)
+      return run(FlatListBaseline.self, contender, tree, workloads, meter, limits, skip, log)
     case .siblingScan:
-      return run(SiblingScanBaseline.self, contender, tree: tree, workloads: workloads, meter: meter, limits: limits, log: log)
+      return run(SiblingScanBaseline.self, contender, tree, workloads, meter, limits, skip, log)
     case .recount:
-      return run(RecountBaseline.self, contender, tree: tree, workloads: workloads, meter: meter, limits: limits, log: log)
+      return run(RecountBaseline.self, contender, tree, workloads, meter, limits, skip, log)
     }
   }
 
@@ -128,15 +131,15 @@ public enum Measurement {
   }
 
   static func run<C: RowMapping, M: Meter>(
-    _ type: C.Type, _ contender: Contender, tree: TreeShape, workloads: [Workload], meter: M,
-    limits: (Workload) -> SampleLimits, log: (String) -> Void
+    _ type: C.Type, _ contender: Contender, _ tree: TreeShape, _ workloads: [Workload], _ meter: M,
+    _ limits: (Workload) -> SampleLimits, _ skip: (Workload) -> String?, _ log: (String) -> Void
   ) -> [CellResult] {
     var meter = meter
     let reference = TreeIndexContender(tree: tree).index
     let lookups = Swift.max(limits(.pathToRow).maximum, limits(.rowToPath).maximum)
     let queries = Queries(count: lookups, reference: reference)
     let toMeasure = workloads.filter { $0 != .memory }
-    let needsInstance = toMeasure.contains { $0 != .build && Skips.reason(contender, $0, rows: tree.numberOfRows) == nil }
+    let needsInstance = toMeasure.contains { $0 != .build && skip($0) == nil }
     var instance: C?
     if needsInstance {
       log("building \(contender.rawValue) for \(tree.numberOfRows) rows, depth \(tree.depth)")
@@ -159,7 +162,7 @@ public enum Measurement {
       var result = CellResult(
         contender: contender, workload: workload, rows: tree.numberOfRows, depth: tree.depth, unit: meter.unit,
         operationsPerSample: workload.operationsPerSample, samples: [], overhead: overhead,
-        skipped: Skips.reason(contender, workload, rows: tree.numberOfRows))
+        skipped: skip(workload))
       if result.skipped == nil {
         log("measuring \(contender.rawValue) \(workload.rawValue) on \(tree.numberOfRows) rows, depth \(tree.depth)")
         let limit = limits(workload)

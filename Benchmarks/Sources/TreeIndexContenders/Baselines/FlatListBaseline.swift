@@ -32,11 +32,13 @@ public struct FlatListBaseline: RowMapping {
     numberOfSubitems = tree.numberOfSubitemsByPath()
     expanded = Set(numberOfSubitems.keys)
     rows = []
-    rows.reserveCapacity(tree.numberOfRows)
     rowByPath = [:]
+    var visible: [TreePath] = []
+    visible.reserveCapacity(tree.numberOfRows)
     for index in 0..<tree.numberOfRootItems {
-      appendVisibleRows(of: TreePath([index]), to: &rows)
+      appendVisibleRows(of: TreePath([index]), to: &visible)
     }
+    rows = visible
     rebuildRowIndex()
   }
 
