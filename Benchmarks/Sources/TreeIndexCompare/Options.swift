@@ -38,6 +38,8 @@ struct Options {
   var json: String?
   /// Run what the skip list leaves out too.
   var noSkips = false
+  /// For `measure` under callgrind: keep each sample's dump file.
+  var keepDumps = false
 
   static let usage = """
     usage: treeindex-compare [--smoke | --native] [--rows 1000,100000,10000000] [--depths 2,6]
@@ -46,6 +48,9 @@ struct Options {
                              [--jobs 2] [--valgrind PATH] [--no-wall-clock] [--no-skips] [--json FILE]
            treeindex-compare verify [--rows ...] [--depths ...]
            treeindex-compare shapes [--rows ...] [--depths ...]
+           valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=P \
+             treeindex-compare measure --meter callgrind --callgrind-prefix P --keep-dumps \
+             --contender treeindex --rows 1000 --depth 6 --workloads toggle
 
     Counts the instructions of each workload under Valgrind's callgrind (one child
     process per contender and tree), measures wall clock and memory natively, and
@@ -77,6 +82,7 @@ struct Options {
       case "--native": native = true
       case "--no-wall-clock": wallClock = false
       case "--no-skips": noSkips = true
+      case "--keep-dumps": keepDumps = true
       case "--rows": rows = try integers(argument)
       case "--depths", "--depth": depths = try integers(argument)
       case "--jobs": jobs = try integers(argument).first ?? 1

@@ -44,11 +44,11 @@ func measure(_ options: Options) -> Int32 {
             return 1
           }
           results = Measurement.run(
-            contender, tree: tree, workloads: workloads, meter: CallgrindMeter(prefix: options.callgrindPrefix),
+            contender, tree: tree, workloads: workloads, meter: .callgrind(prefix: options.callgrindPrefix, keepDumps: options.keepDumps),
             limits: { SampleLimits.full($0, unit: "instructions") }, skipping: !options.noSkips, log: log)
         } else {
           results = Measurement.run(
-            contender, tree: tree, workloads: workloads, meter: ClockMeter(),
+            contender, tree: tree, workloads: workloads, meter: .clock,
             limits: { options.smoke ? SampleLimits.smoke($0) : SampleLimits.full($0, unit: "ns") },
             skipping: !options.noSkips, log: log)
         }
@@ -119,7 +119,7 @@ func smoke(_ options: Options) -> Int32 {
       let tree = TreeShape.generate(rows: rows, depth: depth)
       for contender in options.contenders {
         results += Measurement.run(
-          contender, tree: tree, workloads: options.workloads.filter(timedWorkloads.contains), meter: ClockMeter(),
+          contender, tree: tree, workloads: options.workloads.filter(timedWorkloads.contains), meter: .clock,
           limits: SampleLimits.smoke, log: { _ in })
         if options.workloads.contains(.memory) { results.append(memoryResult(contender, tree)) }
       }

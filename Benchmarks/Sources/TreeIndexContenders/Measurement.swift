@@ -86,6 +86,14 @@ public struct CellResult: Codable, Sendable {
 
 /// Runs workloads on contenders.
 public enum Measurement {
+  /// How samples are measured.
+  public enum MeterChoice: Sendable {
+    /// Instructions, under callgrind (see ``CallgrindMeter``).
+    case callgrind(prefix: String, keepDumps: Bool)
+    /// Nanoseconds of the monotonic clock.
+    case clock
+  }
+
   /// Builds `contender` for `tree` and measures each workload in turn (all
   /// but `.memory`, see ``bytesAllocated(by:tree:)``).
   ///
@@ -94,9 +102,24 @@ public enum Measurement {
   ///   - skipping: Whether to leave out what ``Skips`` names; `false` to
   ///     time it anyway.
   ///   - log: Receives progress lines.
-  public static func run<M: Meter>(
-    _ contender: Contender, tree: TreeShape, workloads: [Workload], meter: M,
+  public static func run(
+    _ contender: Contender, tree: TreeShape, workloads: [Workload], meter: MeterChoice,
     limits: (Workload) -> SampleLimits, skipping: Bool = true, log: (String) -> Void
+  ) -> [CellResult] {
+    switch meter {
+    case .callgrind(let prefix, let keepDumps):
+      let meter = CallgrindMeter(prefix: prefix, keepDumps: keepDumps)
+      return run(contender, tree, workloads, meter, limits, skipping, log)
+    case .clock:
+      return run(contender, tree, workloads, ClockMeter(), limits, skipping, log)
+    }
+  }
+
+  // Every contender and meter type is concrete from here on, so that the
+  // measured loops are specialized: no protocol dispatch inside a sample.
+  static func run<M: Meter>(
+    _ contender: Contender, _ tree: TreeShape, _ workloads: [Workload], _ meter: M,
+    _ limits: (Workload) -> SampleLimits, _ skipping: Bool, _ log: (String) -> Void
   ) -> [CellResult] {
     let skip: (Workload) -> String? = { skipping ? Skips.reason(contender, $0, rows: tree.numberOfRows) : nil }
     switch contender {

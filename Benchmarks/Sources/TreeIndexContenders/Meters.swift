@@ -27,15 +27,21 @@ public protocol Meter {
 /// The program runs under `valgrind --tool=callgrind --instr-atstart=no
 /// --callgrind-out-file=<prefix>`; ``beginRun()`` turns instrumentation on,
 /// ``start()`` zeroes the counters and ``stop()`` dumps them to
-/// `<prefix>.<n>`, reads the instruction total back and deletes the file.
+/// `<prefix>.<n>`, reads the instruction total back and deletes the file
+/// (keeps it when `keepDumps` is set, to see with `callgrind_annotate` where
+/// a sample's instructions go).
 public struct CallgrindMeter: Meter {
   public var unit: String { "instructions" }
   let prefix: String
+  let keepDumps: Bool
   var dumps = 0
 
-  /// - Parameter prefix: The `--callgrind-out-file` the program runs with.
-  public init(prefix: String) {
+  /// - Parameters:
+  ///   - prefix: The `--callgrind-out-file` the program runs with.
+  ///   - keepDumps: Whether to leave each sample's dump file in place.
+  public init(prefix: String, keepDumps: Bool = false) {
     self.prefix = prefix
+    self.keepDumps = keepDumps
   }
 
   /// Whether the program runs under Valgrind.
@@ -57,7 +63,7 @@ public struct CallgrindMeter: Meter {
     guard let instructions = Self.readTotal(path) else {
       fatalError("no callgrind dump at \(path): run under valgrind --tool=callgrind --callgrind-out-file=\(prefix)")
     }
-    unlink(path)
+    if !keepDumps { unlink(path) }
     return instructions
   }
 
