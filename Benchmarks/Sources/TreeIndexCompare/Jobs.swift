@@ -58,6 +58,9 @@ func run(_ jobs: [Job], concurrency: Int, into store: JobResults) {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: job.command[0])
       process.arguments = Array(job.command.dropFirst())
+      // The same hash seed in every run, so that dictionaries probe alike and
+      // instruction counts repeat exactly.
+      process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_DETERMINISTIC_HASHING": "1"]) { $1 }
       let output = Pipe()
       process.standardOutput = output
       do {

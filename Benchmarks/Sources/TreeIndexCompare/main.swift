@@ -184,7 +184,7 @@ func compare(_ options: Options) -> Int32 {
     let callgrindJobs = jobs { contender, rows, depth in
       let prefix = scratch.appendingPathComponent("\(contender.identifier)-\(rows)-\(depth).out").path
       return Job(
-        command: ["/usr/bin/env", options.valgrind, "--tool=callgrind", "-q", "--instr-atstart=no", "--dump-line=no",
+        command: ["/usr/bin/env", options.valgrind, "--tool=callgrind", "-q", "--instr-atstart=no",
           "--callgrind-out-file=\(prefix)", me, "measure", "--meter", "callgrind", "--callgrind-prefix", prefix,
           "--workloads", timed] + arguments(contender, rows, depth),
         label: "instructions: \(contender.rawValue), \(Format.rows(rows)) rows, depth \(depth)", weight: rows)
