@@ -56,6 +56,12 @@ let benchmarks: @Sendable () -> Void = {
     maxDuration: smoke ? .milliseconds(100) : .seconds(1),
     maxIterations: smoke ? 3 : 10_000)
 
+  // An iteration that does nothing: what the harness itself allocates and
+  // takes per iteration, to subtract from the others.
+  Benchmark("empty-iteration") { _ in
+    blackHole(0)
+  }
+
   for depth in Sizes.depths {
     for rows in smoke ? [1_000] : Sizes.rows {
       let tree = TreeShape.generate(rows: rows, depth: depth)

@@ -165,13 +165,22 @@ public struct TreeShape: Sendable {
     Dictionary(uniqueKeysWithValues: folders.map { ($0.path, $0.numberOfSubitems) })
   }
 
+  /// The number of rows whose path has each length: element `k` counts
+  /// the rows at path length `k + 1`.
+  public var rowsByPathLength: [Int] {
+    var rows = [Int](repeating: 0, count: depth)
+    rows[0] = numberOfRootItems
+    for folder in folders { rows[folder.path.depth] += folder.numberOfSubitems }
+    return rows
+  }
+
   /// A one-line description for tables and logs.
   public var summary: String {
     let share = Double(rowsBeneathToggleTarget) / Double(numberOfRows) * 100
     return "depth \(depth), \(numberOfRows) rows: \(numberOfRootItems) root items, "
       + "\(folders.count) expanded items, big folders \(bigFolderSizes), "
       + "toggle target \(toggleTarget) with \(rowsBeneathToggleTarget) rows beneath "
-      + "(\(Int(share.rounded())) %)"
+      + "(\(Int(share.rounded())) %), rows by path length \(rowsByPathLength)"
   }
 }
 
