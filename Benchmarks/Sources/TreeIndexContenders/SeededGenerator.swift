@@ -28,16 +28,6 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     return Int(next().multipliedFullWidth(by: UInt64(bound)).high)
   }
 
-  /// A value in `range`.
-  public mutating func inRange(_ range: ClosedRange<Int>) -> Int {
-    range.lowerBound + below(range.upperBound - range.lowerBound + 1)
-  }
-
-  /// A uniform value in `[0, 1)`.
-  public mutating func unit() -> Double {
-    Double(next() >> 11) * 0x1p-53
-  }
-
   /// A log-uniform integer below `2^octaves`: one of the octaves
   /// `2^k ..< 2^(k+1)` at random, then a value in it, so that there are as
   /// many values in 1–2 as in 32–64 (the way folder sizes spread). Integer
