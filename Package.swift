@@ -15,11 +15,19 @@ let package = Package(
   products: [
     .library(name: "TreeIndex", targets: ["TreeIndex"]),
     .library(name: "TreeDataSource", targets: ["TreeDataSource"]),
+    .executable(name: "outline", targets: ["outline"]),
     .executable(name: "treeindex-demo", targets: ["TreeIndexDemo"]),
   ],
   targets: [
     .target(name: "TreeIndex"),
     .target(name: "TreeDataSource", dependencies: ["TreeIndex"]),
+
+    // The reference adopter: a terminal outline browser over the Planets
+    // sample, a folder, or a JSON or property-list document.
+    .executableTarget(
+      name: "outline",
+      dependencies: ["TreeDataSource"],
+      path: "Examples/Outline"),
 
     .executableTarget(
       name: "TreeIndexDemo",
@@ -40,6 +48,10 @@ let package = Package(
     .testTarget(
       name: "TreeDataSourceTests",
       dependencies: ["TreeDataSource", "TreeIndexTestSupport"]),
+
+    .testTarget(
+      name: "OutlineTests",
+      dependencies: ["outline", "TreeDataSource"]),
   ],
   swiftLanguageModes: [.v6]
 )
