@@ -29,4 +29,15 @@ struct OutlineEntry: Equatable, Sendable {
     if let detail { text += "  " + detail }
     return text
   }
+
+  /// The entry as a row of the outline: two spaces per level of nesting, a
+  /// ▾ (expanded) or ▸ (collapsed) marker for a container, then ``text``.
+  ///
+  /// - Parameters:
+  ///   - level: 0 for a root item, 1 for its subitems, and so on.
+  ///   - isExpanded: Whether the list shows the item's subitems.
+  func row(level: Int, isExpanded: Bool) -> String {
+    let marker = isContainer ? (isExpanded ? "▾" : "▸") : " "
+    return String(repeating: "  ", count: Swift.max(0, level)) + marker + " " + text
+  }
 }
