@@ -4,10 +4,100 @@
 //   swift run outline --fs .          a folder, listed as you expand it
 //   swift run outline --json FILE     a JSON document
 //   swift run outline --plist FILE    a property list, all expanded
+//
+// Interactive when standard input and output are a terminal; otherwise it
+// prints the visible rows once and exits.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+import Foundation
+import TreeDataSource
 
 @main
 enum OutlineCommand {
   static func main() {
-    print("outline: work in progress")
+    do {
+      let options = try OutlineOptions.parse(CommandLine.arguments.dropFirst())
+      if options.showsHelp {
+        print(OutlineOptions.usage)
+        return
+      }
+      try run(options.makeSource(), options: options, isInteractive: Terminal.isInteractive)
+    } catch {
+      var standardError = StandardError()
+      print("outline: \(error)", to: &standardError)
+      exit(1)
+    }
+  }
+
+  /// Opens `source` as the options say, then browses it, or prints it when
+  /// `isInteractive` is `false`.
+  ///
+  /// - Throws: An ``OutlineError`` for an `--expand` path that names no
+  ///   item, or a terminal that cannot be used.
+  static func run<Source: OutlineSource>(
+    _ source: Source, options: OutlineOptions, isInteractive: Bool
+  ) throws(OutlineError) {
+    let list = TreeList(dataSource: source)
+    try options.open(list)
+    if isInteractive {
+      try browse(list)
+    } else {
+      for line in list.rowTexts { print(line) }
+    }
+  }
+
+  /// The visible rows `outline` prints for `arguments` when its output is
+  /// not a terminal.
+  ///
+  /// - Throws: The ``OutlineError`` the command would print.
+  static func printedRows(for arguments: [String]) throws(OutlineError) -> [String] {
+    let options = try OutlineOptions.parse(arguments)
+    let source = try options.makeSource()
+    return try rows(of: source, options: options)
+  }
+
+  private static func rows<Source: OutlineSource>(
+    of source: Source, options: OutlineOptions
+  ) throws(OutlineError) -> [String] {
+    let list = TreeList(dataSource: source)
+    try options.open(list)
+    return list.rowTexts
+  }
+
+  /// Runs the interactive browser until the user quits.
+  private static func browse<Source: OutlineSource>(_ list: TreeList<Source>) throws(OutlineError) {
+    let terminal = try Terminal()
+    defer { terminal.stop() }
+    var size = terminal.size
+    var browser = Browser(list: list, height: size.lines)
+    var decoder = KeyDecoder()
+    terminal.draw(browser.screen(width: size.columns))
+    while !browser.isFinished {
+      guard let bytes = terminal.read() else { break }
+      let keys = decoder.keys(from: bytes)
+      for key in keys where !browser.isFinished { browser.handle(key) }
+      let newSize = terminal.size
+      if newSize != size {
+        size = newSize
+        browser.resize(height: size.lines)
+      } else if keys.isEmpty {
+        continue
+      }
+      if !browser.isFinished { terminal.draw(browser.screen(width: size.columns)) }
+    }
+  }
+}
+
+/// Standard error, for `print(_:to:)`.
+struct StandardError: TextOutputStream {
+  mutating func write(_ string: String) {
+    FileHandle.standardError.write(Data(string.utf8))
   }
 }

@@ -1,0 +1,241 @@
+import Foundation
+
+import TreeDataSource
+
+/// The interactive outline: a cursor on one row of a `TreeList`, a
+/// viewport that keeps it on screen, and a search prompt.
+///
+/// A plain value with no terminal in it: the shell feeds it keys
+/// (``handle(_:)``) and draws its ``screen(width:)``; tests do the same.
+/// Every move asks the list, never a walk over its rows, so a tree of a
+/// million rows browses as fast as one of ten.
+struct Browser<Source: OutlineSource> {
+  /// What the bottom line is doing.
+  enum Mode: Equatable {
+    /// Moving around; the bottom line shows where the cursor is.
+    case browsing
+    /// Typing a search after `/`; the bottom line shows the text so far.
+    case searching(String)
+  }
+
+  /// The list the browser shows.
+  let list: TreeList<Source>
+  /// The row the cursor is on; 0 when there are no rows.
+  private(set) var cursor = 0
+  /// The window of rows on screen.
+  private(set) var viewport: Viewport
+  /// Whether a search prompt is open.
+  private(set) var mode = Mode.browsing
+  /// A note for the bottom line, shown until the next key: a search that
+  /// found nothing, an expansion that failed.
+  private(set) var message: String?
+  /// The text of the last search, for `n`.
+  private(set) var lastQuery: String?
+  /// The most items one search looks at before giving up.
+  var searchLimit = 1_000_000
+  /// Whether the user asked to quit.
+  private(set) var isFinished = false
+
+  /// Creates a browser of `list`, which must be loaded and `.flat`, on a
+  /// screen `height` lines tall, with the cursor on the first row.
+  ///
+  /// - Parameters:
+  ///   - list: The list to show.
+  ///   - height: The screen's height, the title and status lines included.
+  /// - Complexity: O(*d* log *b*).
+  init(list: TreeList<Source>, height: Int) {
+    self.list = list
+    self.viewport = Viewport(height: Double(Self.rowsHeight(forScreenHeight: height)))
+    viewport.scroll(toShow: 0, in: list)
+  }
+
+  /// The lines of a screen `height` tall left for rows: all but the title
+  /// and status lines, and at least one.
+  static func rowsHeight(forScreenHeight height: Int) -> Int {
+    Swift.max(1, height - 2)
+  }
+
+  /// The path of the item under the cursor, or `nil` when there are no rows.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  var cursorPath: TreePath? { list.index.treePath(forRow: cursor) }
+
+  /// Fits the viewport to a screen `height` tall, keeping the cursor in view.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  mutating func resize(height: Int) {
+    viewport.height = Double(Self.rowsHeight(forScreenHeight: height))
+    viewport.scroll(toShow: cursor, in: list)
+  }
+
+  // MARK: Moving
+
+  /// Puts the cursor on `row`, clamped to the rows there are, and scrolls
+  /// as little as it takes to show it.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  mutating func moveCursor(to row: Int) {
+    cursor = Swift.max(0, Swift.min(row, list.numberOfRows - 1))
+    viewport.scroll(toShow: cursor, in: list)
+  }
+
+  /// Puts the cursor on the visible item at `treePath`.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  mutating func moveCursor(to treePath: TreePath) {
+    if let row = list.index.row(for: treePath) { moveCursor(to: row) }
+  }
+
+  /// Moves the cursor a page down (or up, for a negative `pages`).
+  ///
+  /// - Complexity: O(*d* log *b*).
+  mutating func moveCursor(pages: Int) {
+    if let row = viewport.row(pages, pagesFrom: cursor, in: list) { moveCursor(to: row) }
+  }
+
+  // MARK: Expanding
+
+  /// Expands the cursor's item when it is a collapsed container, else
+  /// moves to its first subitem when it has one.
+  mutating func expandOrEnter() {
+    guard let path = cursorPath, isContainer(path) else { return }
+    if list.isExpanded(path) {
+      if list.index.numberOfSubitems(of: path) ?? 0 > 0 { moveCursor(to: cursor + 1) }
+    } else {
+      perform { list in try list.expand(path) }
+    }
+  }
+
+  /// Collapses the cursor's item when it is expanded, else moves to its
+  /// parent.
+  mutating func collapseOrLeave() {
+    guard let path = cursorPath else { return }
+    if list.isExpanded(path) {
+      perform { list in try list.collapse(path) }
+    } else if let parent = path.parent {
+      moveCursor(to: parent)
+    }
+  }
+
+  /// Collapses the cursor's item when it is expanded, and expands it when
+  /// it is a collapsed container.
+  mutating func toggle() {
+    guard let path = cursorPath, list.isExpanded(path) || isContainer(path) else { return }
+    perform { list in try list.toggle(path) }
+  }
+
+  /// Expands the cursor's item and everything beneath it.
+  mutating func expandSubtree() {
+    guard let path = cursorPath, isContainer(path) else { return }
+    perform { list in try list.expand(path, recursively: true) }
+  }
+
+  /// Collapses every item; the cursor goes to the root item it was under.
+  mutating func collapseAll() {
+    guard let path = cursorPath else { return }
+    list.collapseAll()
+    moveCursor(to: TreePath([path[0]]))
+  }
+
+  /// Whether the item at `treePath` can hold subitems, as its entry says.
+  private func isContainer(_ treePath: TreePath) -> Bool {
+    list.dataSource.item(at: treePath).isContainer
+  }
+
+  /// Runs a change to the list, keeps the cursor on its item, and shows an
+  /// error on the bottom line instead of failing.
+  private mutating func perform(_ change: (TreeList<Source>) throws -> Void) {
+    let path = cursorPath
+    do {
+      try change(list)
+    } catch {
+      message = "\(error)"
+    }
+    if let path { moveCursor(to: path) } else { moveCursor(to: cursor) }
+  }
+
+  // MARK: Searching
+
+  /// Finds the next item after the cursor whose name contains `query`,
+  /// reveals it and puts the cursor on it; says so on the bottom line when
+  /// there is none.
+  ///
+  /// - Complexity: That of ``OutlineSearch/next(after:in:)``, plus
+  ///   O(*d*² log *b*) to reveal the match.
+  mutating func search(for query: String) {
+    guard !query.isEmpty else { return }
+    lastQuery = query
+    let search = OutlineSearch(query: query, limit: searchLimit)
+    switch search.next(after: cursorPath, in: list.dataSource) {
+    case .found(let path):
+      do {
+        try list.reveal(path)
+        moveCursor(to: path)
+      } catch {
+        message = "\(error)"
+      }
+    case .notFound:
+      message = "not found: \(query)"
+    case .gaveUp(let count):
+      message = "not found in the next \(count) items: \(query)"
+    }
+  }
+
+  // MARK: Keys
+
+  /// Does what `key` means: in the search prompt, edits or runs the search;
+  /// otherwise moves, expands, collapses, opens the prompt or quits.
+  ///
+  /// - Complexity: O(*d* log *b*) for a move; an expansion's or a search's
+  ///   own cost otherwise.
+  mutating func handle(_ key: Key) {
+    message = nil
+    if key == .interrupt || key == .endOfInput {
+      isFinished = true
+      return
+    }
+    switch mode {
+    case .searching(let query): handleSearchKey(key, query: query)
+    case .browsing: handleBrowsingKey(key)
+    }
+  }
+
+  private mutating func handleSearchKey(_ key: Key, query: String) {
+    switch key {
+    case .enter:
+      mode = .browsing
+      search(for: query)
+    case .escape:
+      mode = .browsing
+    case .backspace:
+      mode = .searching(String(query.dropLast()))
+    case .space:
+      mode = .searching(query + " ")
+    case .character(let character):
+      mode = .searching(query + String(character))
+    default:
+      break
+    }
+  }
+
+  private mutating func handleBrowsingKey(_ key: Key) {
+    switch key {
+    case .up, .character("k"): moveCursor(to: cursor - 1)
+    case .down, .character("j"): moveCursor(to: cursor + 1)
+    case .right, .character("l"), .enter: expandOrEnter()
+    case .left, .character("h"), .backspace: collapseOrLeave()
+    case .space: toggle()
+    case .character("*"): expandSubtree()
+    case .character("-"): collapseAll()
+    case .pageUp: moveCursor(pages: -1)
+    case .pageDown: moveCursor(pages: 1)
+    case .home, .character("g"): moveCursor(to: 0)
+    case .end, .character("G"): moveCursor(to: list.numberOfRows - 1)
+    case .character("/"): mode = .searching("")
+    case .character("n"):
+      if let lastQuery { search(for: lastQuery) } else { message = "no search yet: type / to search" }
+    case .character("q"): isFinished = true
+    default: break
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+import TreeDataSource
+
+/// Opening what the options name: the data source, and the items the flags
+/// expand.
+extension OutlineOptions {
+  /// The data source of ``input``.
+  ///
+  /// - Throws: An ``OutlineError`` when the folder or document cannot be
+  ///   read or parsed.
+  /// - Complexity: O(*n*) for a document of *n* bytes; a folder's root
+  ///   entries for `--fs`.
+  func makeSource() throws(OutlineError) -> any OutlineSource {
+    switch input {
+    case .planets: return StaticTree.planets()
+    case .folder(let path):
+      do {
+        return try FileSystemTree(rootPath: path)
+      } catch let error as OutlineError {
+        throw error
+      } catch {
+        throw OutlineError("cannot open folder \(path): \(FileSystemTree.reason(for: error))")
+      }
+    case .json(let path): return try StaticTree.json(contentsOf: path)
+    case .propertyList(let path): return try StaticTree.propertyList(contentsOf: path)
+    }
+  }
+
+  /// Loads `list` and opens what the flags say: everything, *n* levels,
+  /// or the `--expand` paths, on top of the data source's initial state.
+  ///
+  /// - Parameter list: A list of the source ``makeSource()`` made, loaded
+  ///   or not.
+  /// - Throws: An ``OutlineError`` naming an `--expand` path that names no
+  ///   item.
+  /// - Complexity: That of the expansions: the items opened, each
+  ///   O(*d* log *b*) plus the data source's answers.
+  func open<Source: OutlineSource>(_ list: TreeList<Source>) throws(OutlineError) {
+    list.reloadData()
+    do {
+      if opensAll {
+        try list.expandAll()
+      } else if expandedPaths.isEmpty, let depth {
+        list.collapseAll()
+        for root in 0..<list.index.numberOfRootItems {
+          try list.open([root], levels: depth)
+        }
+      }
+    } catch {
+      throw OutlineError("cannot open the outline: \(error)")
+    }
+    for path in expandedPaths {
+      do {
+        try list.reveal(path)
+        try list.open(path, levels: depth ?? 1)
+      } catch {
+        throw OutlineError("--expand \(Self.text(of: path)): \(error)")
+      }
+    }
+  }
+}
+
+extension TreeList where DataSource: OutlineSource {
+  /// Expands the visible item at `treePath` and its subitems, `levels`
+  /// levels deep; leaves stay as they are.
+  ///
+  /// - Parameters:
+  ///   - treePath: A visible item.
+  ///   - levels: How many levels to open: 0 opens nothing, 1 the item.
+  /// - Throws: What ``TreeList/expand(_:recursively:)`` throws.
+  /// - Complexity: O(*d* log *b*) per item opened, plus the data source's
+  ///   answers about the subitems that appear.
+  func open(_ treePath: TreePath, levels: Int) throws {
+    guard levels > 0, dataSource.item(at: treePath).isContainer else { return }
+    try expand(treePath)
+    for i in 0..<(index.numberOfSubitems(of: treePath) ?? 0) {
+      try open(treePath.appending(i), levels: levels - 1)
+    }
+  }
+
+  /// The visible rows as text, top to bottom: each indented by its level,
+  /// with a ▸ or ▾ marker on containers.
+  ///
+  /// - Complexity: O(*n* *d* log *b*) for *n* rows, plus one
+  ///   ``TreeDataSource/item(at:)`` call per row.
+  var rowTexts: [String] {
+    (0..<numberOfRows).map(rowText(_:))
+  }
+
+  /// The text of the visible row `row`, indented by its level, with a ▸ or
+  /// ▾ marker when it is a container.
+  ///
+  /// - Precondition: `row` is in `0 ..< numberOfRows`, in a `.flat` list.
+  /// - Complexity: O(*d* log *b*), plus one ``TreeDataSource/item(at:)``
+  ///   call.
+  func rowText(_ row: Int) -> String {
+    let treePath = index.treePath(forRow: row)!
+    return item(at: IndexPath(indexes: [0, row])).row(level: treePath.depth - 1, isExpanded: isExpanded(treePath))
+  }
+}

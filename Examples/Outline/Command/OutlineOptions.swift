@@ -1,0 +1,148 @@
+import TreeDataSource
+
+/// What the command line asks for: which tree to show, and what to open.
+///
+///     outline                          the Planets sample
+///     outline --fs PATH                a folder, listed as you expand it
+///     outline --json FILE              a JSON document
+///     outline --plist FILE             a property list, all expanded
+///     outline --expand 2.5 --depth 2   open [2, 5] and one level beneath it
+struct OutlineOptions: Equatable {
+  /// The tree to show.
+  enum Input: Equatable {
+    /// The embedded Planets sample.
+    case planets
+    /// The folder at a path, listed lazily.
+    case folder(String)
+    /// The JSON document at a path.
+    case json(String)
+    /// The property list at a path.
+    case propertyList(String)
+  }
+
+  /// The tree to show; the Planets sample unless a flag names another.
+  var input: Input = .planets
+  /// Whether to open every item (`--expand-all`).
+  var expandsAll = false
+  /// The items to reveal and open, in the order given (`--expand PATH`).
+  var expandedPaths: [TreePath] = []
+  /// How many levels to open (`--depth N`): from the top when no
+  /// `--expand` is given, else beneath each expanded path.
+  var depth: Int?
+  /// Whether to print the usage and exit (`--help`, `-h`).
+  var showsHelp = false
+
+  /// Whether the data source's own initial expansion is replaced: `--depth`
+  /// without `--expand` decides every item's state, and a property list
+  /// opens everything unless a flag says what to open.
+  var opensAll: Bool {
+    if expandsAll { return true }
+    if case .propertyList = input { return depth == nil && expandedPaths.isEmpty }
+    return false
+  }
+
+  /// Creates the default options: the Planets sample as its data says.
+  init() {}
+
+  /// Reads the command line's arguments, without the program's name.
+  ///
+  /// - Parameter arguments: The arguments, as in
+  ///   `CommandLine.arguments.dropFirst()`.
+  /// - Returns: The options they give.
+  /// - Throws: An ``OutlineError`` naming the first argument that makes no
+  ///   sense: an unknown flag, a flag without its value, a second input, a
+  ///   malformed path or depth.
+  /// - Complexity: O(*n*) for *n* characters of arguments.
+  static func parse(_ arguments: some Sequence<String>) throws(OutlineError) -> OutlineOptions {
+    var options = OutlineOptions()
+    var hasInput = false
+    var remaining = arguments.makeIterator()
+    func value(for flag: String) throws(OutlineError) -> String {
+      guard let value = remaining.next(), !value.isEmpty else {
+        throw OutlineError("\(flag) needs a value (see outline --help)")
+      }
+      return value
+    }
+    func setInput(_ input: Input, flag: String) throws(OutlineError) {
+      guard !hasInput else { throw OutlineError("\(flag): only one of --fs, --json and --plist can be given") }
+      hasInput = true
+      options.input = input
+    }
+    while let argument = remaining.next() {
+      switch argument {
+      case "--fs": try setInput(.folder(try value(for: argument)), flag: argument)
+      case "--json": try setInput(.json(try value(for: argument)), flag: argument)
+      case "--plist": try setInput(.propertyList(try value(for: argument)), flag: argument)
+      case "--expand-all": options.expandsAll = true
+      case "--expand": options.expandedPaths.append(try treePath(try value(for: argument), flag: argument))
+      case "--depth": options.depth = try depth(try value(for: argument), flag: argument)
+      case "--help", "-h": options.showsHelp = true
+      default:
+        if argument.hasPrefix("-") {
+          throw OutlineError("unknown option \(argument) (see outline --help)")
+        }
+        throw OutlineError("unexpected argument \(argument) (see outline --help)")
+      }
+    }
+    return options
+  }
+
+  /// A tree path written as indices joined by dots, like `1.0.2`.
+  ///
+  /// - Complexity: O(*n*) for *n* characters.
+  static func treePath(_ text: String, flag: String = "--expand") throws(OutlineError) -> TreePath {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    var indices: [Int] = []
+    for part in parts {
+      guard !part.isEmpty, part.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let index = Int(part) else {
+        throw OutlineError("\(flag) \(text): a path is indices joined by dots, like 1.0.2")
+      }
+      indices.append(index)
+    }
+    return TreePath(indices)
+  }
+
+  /// The path as the command line writes it: `1.0.2`.
+  ///
+  /// - Complexity: O(*d*).
+  static func text(of treePath: TreePath) -> String {
+    treePath.map(String.init).joined(separator: ".")
+  }
+
+  /// A number of levels: a non-negative integer.
+  private static func depth(_ text: String, flag: String) throws(OutlineError) -> Int {
+    guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let depth = Int(text) else {
+      throw OutlineError("\(flag) \(text): the depth is a number of levels, 0 or more")
+    }
+    return depth
+  }
+
+  /// What `outline --help` prints.
+  static let usage = """
+    outline: browse a tree in the terminal, built on TreeDataSource
+
+    usage: outline [INPUT] [--expand PATH]... [--depth N] [--expand-all]
+
+    input (one; the Planets sample data when none is given):
+      --fs PATH         a folder; each folder is listed when it is expanded
+      --json FILE       a JSON document: objects and arrays expand
+      --plist FILE      a property list (XML, binary or OpenStep), all expanded
+
+    what is open (the data's own initial state when none is given):
+      --expand PATH     reveal and open the item at PATH, indices joined by dots
+                        (1.0.2 is the third subitem of the first subitem of the
+                        second root item); may be repeated
+      --depth N         open N levels: from the top, or beneath each --expand
+                        PATH when one is given (there 1 by default)
+      --expand-all      open everything
+      -h, --help        show this help
+
+    When standard output is a terminal, the outline is interactive:
+      up/down, j/k      move            right, l, Enter   expand, or go to the first subitem
+      left, h           collapse, or go to the parent      Space   toggle
+      *                 expand everything beneath           -       collapse all
+      PgUp/PgDn, g/G    jump             /TEXT Enter       search; n finds the next
+      q, Ctrl-C         quit
+    Otherwise it prints the visible rows once and exits.
+    """
+}
