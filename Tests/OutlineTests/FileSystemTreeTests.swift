@@ -14,7 +14,7 @@ import TreeDataSource
 ///     broken          → missing.txt
 ///     link            → a.txt
 ///     shortcut        → Alpha
-private final class FileSystemFixture {
+final class FileSystemFixture {
   /// The folder's path.
   let path: String
 

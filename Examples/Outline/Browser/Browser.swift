@@ -106,21 +106,24 @@ struct Browser<Source: OutlineSource> {
     }
   }
 
-  /// Collapses the cursor's item when it is expanded, else moves to its
-  /// parent.
+  /// Collapses the cursor's item when it is an expanded container, else
+  /// moves to its parent.
+  ///
+  /// A leaf that a recursive expansion marked expanded shows nothing
+  /// beneath it, so it counts as collapsed here.
   mutating func collapseOrLeave() {
     guard let path = cursorPath else { return }
-    if list.isExpanded(path) {
+    if list.isExpanded(path) && isContainer(path) {
       perform { list in try list.collapse(path) }
     } else if let parent = path.parent {
       moveCursor(to: parent)
     }
   }
 
-  /// Collapses the cursor's item when it is expanded, and expands it when
-  /// it is a collapsed container.
+  /// Collapses the cursor's item when it is an expanded container, and
+  /// expands it when it is a collapsed one.
   mutating func toggle() {
-    guard let path = cursorPath, list.isExpanded(path) || isContainer(path) else { return }
+    guard let path = cursorPath, isContainer(path) else { return }
     perform { list in try list.toggle(path) }
   }
 

@@ -69,10 +69,12 @@ struct KeyDecoder {
   private static func decodeUTF8(_ input: [UInt8], at i: Int) -> Step {
     let byte = input[i]
     let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+    // A byte that cannot continue the character ends it now, not once
+    // `length` bytes have arrived: the key it starts is not held back.
+    let available = input[(i + 1)..<Swift.min(i + length, input.count)]
+    guard available.allSatisfy({ $0 & 0xC0 == 0x80 }) else { return .skip(length: 1) }
     guard i + length <= input.count else { return .incomplete }
-    let bytes = input[i..<(i + length)]
-    guard bytes.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }),
-      let scalar = String(validating: bytes, as: UTF8.self)?.unicodeScalars.first
+    guard let scalar = String(validating: input[i..<(i + length)], as: UTF8.self)?.unicodeScalars.first
     else { return .skip(length: 1) }
     return .key(.character(Character(scalar)), length: length)
   }
@@ -92,7 +94,9 @@ struct KeyDecoder {
     let final = input[j]
     let parameters = String(decoding: input[(i + 2)..<j], as: UTF8.self)
     let length = j - i + 1
-    guard (0x40...0x7E).contains(final) else { return .skip(length: length) }
+    // A byte that cannot end the sequence (a control byte, an escape) is
+    // not part of it: skip what came before and decode that byte on its own.
+    guard (0x40...0x7E).contains(final) else { return .skip(length: length - 1) }
     switch (Character(Unicode.Scalar(final)), parameters) {
     case ("A", _): return .key(.up, length: length)
     case ("B", _): return .key(.down, length: length)

@@ -64,7 +64,8 @@ struct Viewport: Equatable {
   }
 
   /// The row a page below (or above, for a negative `pages`) the top of
-  /// `row`: where Page Down and Page Up move the cursor.
+  /// `row`: where Page Down and Page Up move the cursor. Page Down moves at
+  /// least to the next row, even from a row taller than the window.
   ///
   /// - Returns: A row in `0 ..< numberOfRows`, or `nil` for no rows.
   /// - Complexity: O(*d* log *b*) on a `TreeList`.
@@ -72,6 +73,8 @@ struct Viewport: Equatable {
     guard geometry.numberOfRows > 0 else { return nil }
     let target = geometry.offset(ofRow: row) + Double(pages) * Swift.max(1, height)
     if target <= 0 { return 0 }
-    return geometry.row(atOffset: target) ?? geometry.numberOfRows - 1
+    guard let found = geometry.row(atOffset: target) else { return geometry.numberOfRows - 1 }
+    // A row taller than the window covers the target itself: move on anyway.
+    return pages > 0 ? Swift.min(Swift.max(found, row + 1), geometry.numberOfRows - 1) : found
   }
 }

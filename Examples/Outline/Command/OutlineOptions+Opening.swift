@@ -39,7 +39,7 @@ extension OutlineOptions {
   func open<Source: OutlineSource>(_ list: TreeList<Source>) throws(OutlineError) {
     list.reloadData()
     do {
-      if opensAll {
+      if expandsAll {
         try list.expandAll()
       } else if expandedPaths.isEmpty, let depth {
         list.collapseAll()

@@ -32,15 +32,6 @@ struct OutlineOptions: Equatable {
   /// Whether to print the usage and exit (`--help`, `-h`).
   var showsHelp = false
 
-  /// Whether the data source's own initial expansion is replaced: `--depth`
-  /// without `--expand` decides every item's state, and a property list
-  /// opens everything unless a flag says what to open.
-  var opensAll: Bool {
-    if expandsAll { return true }
-    if case .propertyList = input { return depth == nil && expandedPaths.isEmpty }
-    return false
-  }
-
   /// Creates the default options: the Planets sample as its data says.
   init() {}
 

@@ -1,0 +1,60 @@
+import Testing
+import TreeDataSource
+@testable import outline
+
+/// The message of the error that parsing `arguments` throws, or `nil`.
+private func parseError(_ arguments: [String]) -> String? {
+  do {
+    _ = try OutlineOptions.parse(arguments)
+    return nil
+  } catch {
+    return error.message
+  }
+}
+
+@Suite struct OutlineOptionsTests {
+  @Test func noArgumentsShowThePlanets() throws {
+    #expect(try OutlineOptions.parse([]) == OutlineOptions())
+    #expect(OutlineOptions().input == .planets)
+  }
+
+  @Test func inputsAndFlags() throws {
+    #expect(try OutlineOptions.parse(["--fs", "/tmp"]).input == .folder("/tmp"))
+    #expect(try OutlineOptions.parse(["--json", "a.json"]).input == .json("a.json"))
+    #expect(try OutlineOptions.parse(["--plist", "a.plist"]).input == .propertyList("a.plist"))
+    let options = try OutlineOptions.parse(["--expand", "1.0.2", "--depth", "3", "--expand", "0", "--expand-all"])
+    #expect(options.expandedPaths == [[1, 0, 2], [0]])
+    #expect(options.depth == 3)
+    #expect(options.expandsAll)
+    #expect(try OutlineOptions.parse(["-h"]).showsHelp)
+    #expect(try OutlineOptions.parse(["--json", "x", "--help"]).showsHelp)
+  }
+
+  @Test func pathsAreIndicesJoinedByDots() throws {
+    #expect(try OutlineOptions.treePath("0") == [0])
+    #expect(try OutlineOptions.treePath("12.0.7") == [12, 0, 7])
+    for bad in ["", ".", "1.", ".1", "1..2", "-1", "a", "1.b", "1,2", "+1", " 1", "１"] {
+      #expect(throws: OutlineError("--expand \(bad): a path is indices joined by dots, like 1.0.2")) {
+        try OutlineOptions.treePath(bad)
+      }
+    }
+    #expect(OutlineOptions.text(of: [1, 0, 2]) == "1.0.2")
+  }
+
+  @Test func badArgumentsSayWhatIsWrong() {
+    #expect(parseError(["--bogus"]) == "unknown option --bogus (see outline --help)")
+    #expect(parseError(["stray"]) == "unexpected argument stray (see outline --help)")
+    #expect(parseError(["--json"]) == "--json needs a value (see outline --help)")
+    #expect(parseError(["--fs", ""]) == "--fs needs a value (see outline --help)")
+    #expect(parseError(["--json", "a", "--fs", "b"]) == "--fs: only one of --fs, --json and --plist can be given")
+    #expect(parseError(["--depth", "-1"]) == "--depth -1: the depth is a number of levels, 0 or more")
+    #expect(parseError(["--depth", "two"]) == "--depth two: the depth is a number of levels, 0 or more")
+    #expect(parseError(["--expand", "x"]) == "--expand x: a path is indices joined by dots, like 1.0.2")
+  }
+
+  @Test func usageNamesEveryFlag() {
+    for flag in ["--fs", "--json", "--plist", "--expand", "--depth", "--expand-all", "--help"] {
+      #expect(OutlineOptions.usage.contains(flag))
+    }
+  }
+}
