@@ -5,7 +5,7 @@ import TreeDataSource
 ///
 /// Every question is answered by walking from a root node down the path, in
 /// O(*d*) for a path of depth *d*.
-final class StaticTree: OutlineSource {
+final class StaticTree: OutlineSource, Sendable {
   /// One item and its subitems.
   struct Node: Equatable, Sendable {
     /// What the item's row shows.
@@ -16,9 +16,10 @@ final class StaticTree: OutlineSource {
     var startsExpanded: Bool
 
     /// Creates a leaf, or a container when `children` is not empty or
-    /// `isContainer` is `true`.
+    /// `entry.isContainer` is `true`.
     init(_ entry: OutlineEntry, children: [Node] = [], startsExpanded: Bool = false) {
       self.entry = entry
+      if !children.isEmpty { self.entry.isContainer = true }
       self.children = children
       self.startsExpanded = startsExpanded
     }

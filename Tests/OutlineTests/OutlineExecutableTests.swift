@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import outline
+
+/// What a run of the built `outline` printed and how it ended.
+private struct Run {
+  var output: String
+  var errorOutput: String
+  var status: Int32
+}
+
+/// Runs the `outline` executable built next to the test bundle with
+/// `arguments`, standard input from `/dev/null` so that it never turns
+/// interactive.
+private func runOutline(_ arguments: [String]) throws -> Run {
+  let folder = try #require(Bundle.main.executableURL?.deletingLastPathComponent())
+  let executable = folder.appendingPathComponent("outline")
+  try #require(FileManager.default.isExecutableFile(atPath: executable.path), "no outline next to \(folder.path)")
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+  let output = Pipe()
+  let errorOutput = Pipe()
+  process.standardOutput = output
+  process.standardError = errorOutput
+  try process.run()
+  let outputData = output.fileHandleForReading.readDataToEndOfFile()
+  let errorData = errorOutput.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return Run(
+    output: String(decoding: outputData, as: UTF8.self),
+    errorOutput: String(decoding: errorData, as: UTF8.self),
+    status: process.terminationStatus)
+}
+
+/// The built command, run as a newcomer runs it with its output piped: the
+/// rows once and exit 0, or one line on standard error and a non-zero exit.
+@Suite struct OutlineExecutableTests {
+  @Test func pipedItPrintsTheRowsOnceAndExitsZero() throws {
+    let run = try runOutline([])
+    #expect(run.status == 0)
+    #expect(run.errorOutput == "")
+    #expect(run.output == (try OutlineCommand.printedRows(for: [])).map { $0 + "\n" }.joined())
+    #expect(run.output.hasPrefix("  Mercury  no countries\n  Venus  no countries\n▾ Earth\n"))
+  }
+
+  @Test func helpPrintsTheUsage() throws {
+    let run = try runOutline(["--help"])
+    #expect(run.status == 0)
+    #expect(run.output == OutlineOptions.usage + "\n")
+  }
+
+  @Test(arguments: [
+    (["--bogus"], "outline: unknown option --bogus (see outline --help)\n"),
+    (["--json"], "outline: --json needs a value (see outline --help)\n"),
+    (["--json", "/no/such.json"], "outline: cannot read /no/such.json: No such file or directory\n"),
+    (["--expand", "7"], "outline: --expand 7: cannot reveal [7]: index 7 is out of range; there are 4 root items\n"),
+  ])
+  func errorsPrintOneLineAndExitNonZero(arguments: [String], message: String) throws {
+    let run = try runOutline(arguments)
+    #expect(run.status != 0)
+    #expect(run.output == "")
+    #expect(run.errorOutput == message)
+  }
+}
