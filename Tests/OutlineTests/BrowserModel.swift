@@ -2,22 +2,6 @@ import Foundation
 import TreeDataSource
 @testable import outline
 
-/// A seeded source of random numbers (SplitMix64), so that a failing
-/// session can be replayed from its seed.
-struct SeededNumbers: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Random outlines: uneven depths and fan-outs, empty containers, leaves,
 /// some items starting expanded, names drawn from a few syllables so that
 /// searches hit several items.
