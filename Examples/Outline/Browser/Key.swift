@@ -1,7 +1,10 @@
 /// One key press, as the browser understands it.
 enum Key: Equatable, Sendable {
+  /// An arrow key: ↑, ↓, ← or →.
   case up, down, left, right
+  /// Page Up, Page Down, Home or End.
   case pageUp, pageDown, home, end
+  /// Enter (CR or LF), Space, Tab, Backspace (DEL or BS) or Escape.
   case enter, space, tab, backspace, escape
   /// Ctrl-C, which the terminal delivers as a byte in raw mode.
   case interrupt
