@@ -44,8 +44,7 @@ enum OutlineCommand {
   static func run<Source: OutlineSource>(
     _ source: Source, options: OutlineOptions, isInteractive: Bool
   ) throws(OutlineError) {
-    let list = TreeList(dataSource: source)
-    try options.open(list)
+    let list = try options.makeList(for: source)
     if isInteractive {
       try browse(list)
     } else {
@@ -59,16 +58,14 @@ enum OutlineCommand {
   /// - Throws: The ``OutlineError`` the command would print.
   static func printedRows(for arguments: [String]) throws(OutlineError) -> [String] {
     let options = try OutlineOptions.parse(arguments)
-    let source = try options.makeSource()
-    return try rows(of: source, options: options)
+    return try rows(of: options.makeSource(), options: options)
   }
 
+  /// The visible rows of `source` once opened as the options say.
   private static func rows<Source: OutlineSource>(
     of source: Source, options: OutlineOptions
   ) throws(OutlineError) -> [String] {
-    let list = TreeList(dataSource: source)
-    try options.open(list)
-    return list.rowTexts
+    try options.makeList(for: source).rowTexts
   }
 
   /// Runs the interactive browser until the user quits.

@@ -9,15 +9,20 @@ private struct Run {
   var status: Int32
 }
 
+/// The `outline` executable the test run built, next to the test bundle.
+func builtOutline() throws -> URL {
+  let folder = try #require(Bundle.main.executableURL?.deletingLastPathComponent())
+  let executable = folder.appendingPathComponent("outline")
+  try #require(FileManager.default.isExecutableFile(atPath: executable.path), "no outline next to \(folder.path)")
+  return executable
+}
+
 /// Runs the `outline` executable built next to the test bundle with
 /// `arguments`, standard input from `/dev/null` so that it never turns
 /// interactive.
 private func runOutline(_ arguments: [String]) throws -> Run {
-  let folder = try #require(Bundle.main.executableURL?.deletingLastPathComponent())
-  let executable = folder.appendingPathComponent("outline")
-  try #require(FileManager.default.isExecutableFile(atPath: executable.path), "no outline next to \(folder.path)")
   let process = Process()
-  process.executableURL = executable
+  process.executableURL = try builtOutline()
   process.arguments = arguments
   process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
   let output = Pipe()

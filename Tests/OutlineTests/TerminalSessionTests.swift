@@ -25,12 +25,11 @@ private final class TerminalSession {
 
   /// Starts `outline` with `arguments` on a new 24 × 80 pseudo-terminal.
   init(_ arguments: [String] = []) throws {
-    let folder = try #require(Bundle.main.executableURL?.deletingLastPathComponent())
     (master, name) = try Self.openPseudoTerminal()
     var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     let terminal = try #require(FileHandle(forUpdatingAtPath: name))
-    process.executableURL = folder.appendingPathComponent("outline")
+    process.executableURL = try builtOutline()
     process.arguments = arguments
     process.standardInput = terminal
     process.standardOutput = terminal

@@ -1,5 +1,3 @@
-import Foundation
-
 import TreeDataSource
 
 /// Opening what the options name: the data source, and the items the flags
@@ -14,29 +12,24 @@ extension OutlineOptions {
   func makeSource() throws(OutlineError) -> any OutlineSource {
     switch input {
     case .planets: return StaticTree.planets()
-    case .folder(let path):
-      do {
-        return try FileSystemTree(rootPath: path)
-      } catch let error as OutlineError {
-        throw error
-      } catch {
-        throw OutlineError("cannot open folder \(path): \(FileSystemTree.reason(for: error))")
-      }
+    case .folder(let path): return try FileSystemTree(rootPath: path)
     case .json(let path): return try StaticTree.json(contentsOf: path)
     case .propertyList(let path): return try StaticTree.propertyList(contentsOf: path)
     }
   }
 
-  /// Loads `list` and opens what the flags say: everything, *n* levels,
-  /// or the `--expand` paths, on top of the data source's initial state.
+  /// A loaded list of `source` with what the flags say open: everything,
+  /// *n* levels, or the `--expand` paths, on top of the data source's
+  /// initial state.
   ///
-  /// - Parameter list: A list of the source ``makeSource()`` made, loaded
-  ///   or not.
+  /// - Parameter source: The source ``makeSource()`` made.
+  /// - Returns: The list, `.flat`, ready to show.
   /// - Throws: An ``OutlineError`` naming an `--expand` path that names no
   ///   item.
   /// - Complexity: That of the expansions: the items opened, each
   ///   O(*d* log *b*) plus the data source's answers.
-  func open<Source: OutlineSource>(_ list: TreeList<Source>) throws(OutlineError) {
+  func makeList<Source: OutlineSource>(for source: Source) throws(OutlineError) -> TreeList<Source> {
+    let list = TreeList(dataSource: source)
     list.reloadData()
     do {
       if expandsAll {
@@ -58,6 +51,7 @@ extension OutlineOptions {
         throw OutlineError("--expand \(Self.text(of: path)): \(error)")
       }
     }
+    return list
   }
 }
 
@@ -91,11 +85,11 @@ extension TreeList where DataSource: OutlineSource {
   /// The text of the visible row `row`, indented by its level, with a ▸ or
   /// ▾ marker when it is a container.
   ///
-  /// - Precondition: `row` is in `0 ..< numberOfRows`, in a `.flat` list.
+  /// - Precondition: `row` is in `0 ..< numberOfRows`.
   /// - Complexity: O(*d* log *b*), plus one ``TreeDataSource/item(at:)``
   ///   call.
   func rowText(_ row: Int) -> String {
     let treePath = index.treePath(forRow: row)!
-    return item(at: IndexPath(indexes: [0, row])).row(level: treePath.depth - 1, isExpanded: isExpanded(treePath))
+    return dataSource.item(at: treePath).row(level: treePath.depth - 1, isExpanded: isExpanded(treePath))
   }
 }

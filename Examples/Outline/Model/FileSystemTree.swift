@@ -63,7 +63,7 @@ final class FileSystemTree: OutlineSource {
   init(
     rootPath: String,
     listing: @escaping (String) throws -> [String] = { try FileManager.default.contentsOfDirectory(atPath: $0) }
-  ) throws {
+  ) throws(OutlineError) {
     let path = URL(fileURLWithPath: rootPath).standardizedFileURL.path
     self.rootPath = path
     self.title = path

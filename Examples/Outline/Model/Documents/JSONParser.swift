@@ -185,25 +185,7 @@ struct JSONParser {
       offset += 1
       skipWhitespace()
       members.append(JSONMember(key: key, value: try parseValue()))
-      skipWhitespace()
-      guard offset < end else {
-        throw failure("expected ',' or '}' after an object member", at: offset)
-      }
-      let byte = base[offset]
-      if byte == 0x7D {  // }
-        offset += 1
-        depth -= 1
-        return .object(members)
-      }
-      guard byte == 0x2C else {  // ,
-        throw failure("expected ',' or '}' after an object member", at: offset)
-      }
-      let comma = offset
-      offset += 1
-      skipWhitespace()
-      if offset < end, base[offset] == 0x7D {
-        throw failure("trailing ',' before '}'", at: comma)
-      }
+      if try closesContainer(with: 0x7D, after: "an object member") { return .object(members) }  // }
     }
   }
 
@@ -221,26 +203,40 @@ struct JSONParser {
     }
     while true {
       elements.append(try parseValue())
-      skipWhitespace()
-      guard offset < end else {
-        throw failure("expected ',' or ']' after an array element", at: offset)
-      }
-      let byte = base[offset]
-      if byte == 0x5D {  // ]
-        offset += 1
-        depth -= 1
-        return .array(elements)
-      }
-      guard byte == 0x2C else {  // ,
-        throw failure("expected ',' or ']' after an array element", at: offset)
-      }
-      let comma = offset
-      offset += 1
-      skipWhitespace()
-      if offset < end, base[offset] == 0x5D {
-        throw failure("trailing ',' before ']'", at: comma)
-      }
+      if try closesContainer(with: 0x5D, after: "an array element") { return .array(elements) }  // ]
     }
+  }
+
+  /// Reads what follows a member or an element: the container's closing
+  /// byte, which ends it, or a comma that another member or element must
+  /// follow.
+  ///
+  /// - Parameters:
+  ///   - closing: `}` or `]`.
+  ///   - item: What was just read, for the error: `an object member`.
+  /// - Returns: `true` when the container ended; `false` after a comma.
+  private mutating func closesContainer(with closing: UInt8, after item: String) throws(Failure) -> Bool {
+    let closer = Character(Unicode.Scalar(closing))
+    skipWhitespace()
+    guard offset < end else {
+      throw failure("expected ',' or '\(closer)' after \(item)", at: offset)
+    }
+    let byte = base[offset]
+    if byte == closing {
+      offset += 1
+      depth -= 1
+      return true
+    }
+    guard byte == 0x2C else {  // ,
+      throw failure("expected ',' or '\(closer)' after \(item)", at: offset)
+    }
+    let comma = offset
+    offset += 1
+    skipWhitespace()
+    if offset < end, base[offset] == closing {
+      throw failure("trailing ',' before '\(closer)'", at: comma)
+    }
+    return false
   }
 
   /// Reads `literal` (`true`, `false` or `null`), which must not run on
