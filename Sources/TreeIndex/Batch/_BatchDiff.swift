@@ -45,8 +45,8 @@ struct _BatchDiff {
     old oldItem: _NodeID, new newItem: _NodeID, oldFirstRow: Int, newFirstRow: Int,
     oldSection: Int, newSection: Int
   ) {
-    let oldShows = oldItem != .null && old.nodes[Int(oldItem)].isExpanded
-    let newShows = newItem != .null && new.nodes[Int(newItem)].isExpanded
+    let oldShows = oldItem != .null && old.isExpanded(oldItem)
+    let newShows = newItem != .null && new.isExpanded(newItem)
     if oldShows && newShows && oldItem == newItem {
       guard recorder.changed.contains(newItem) else { return }
       compareSubitems(

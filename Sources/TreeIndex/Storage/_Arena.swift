@@ -19,6 +19,34 @@ struct _Arena: Sendable {
   /// The number of nodes in use, the virtual root included.
   var liveNodeCount: Int { nodes.count - freeList.count }
 
+  // MARK: Items
+
+  /// The number of subitems of the known item `x`.
+  @inline(__always)
+  func count(_ x: _NodeID) -> Int { nodes[Int(x)].count }
+
+  /// Whether the known item `x` is expanded.
+  @inline(__always)
+  func isExpanded(_ x: _NodeID) -> Bool { nodes[Int(x)].isExpanded }
+
+  /// The root of the balanced tree of the known subitems of `x`.
+  @inline(__always)
+  func children(_ x: _NodeID) -> _NodeID { nodes[Int(x)].children }
+
+  /// Marks the known item `x` expanded or collapsed; the summaries above it
+  /// are the caller's to refresh.
+  mutating func setExpanded(_ x: _NodeID, _ isExpanded: Bool) {
+    nodes[Int(x)].isExpanded = isExpanded
+  }
+
+  /// Gives the known item `x` `count` subitems, none of them known, and
+  /// frees what it knew beneath.
+  mutating func replaceSubitems(of x: _NodeID, count: Int) {
+    freeTreap(nodes[Int(x)].children)
+    nodes[Int(x)].children = .null
+    nodes[Int(x)].count = count
+  }
+
   // MARK: Summaries
 
   @inline(__always)

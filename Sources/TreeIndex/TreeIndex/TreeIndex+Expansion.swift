@@ -67,7 +67,7 @@ extension TreeIndex {
     let (node, _) = try _resolveItem(treePath, for: .collapse)
     guard node != .null else { return TreeChanges() }
     var changes = _TreeChangesBuilder()
-    let wasExpanded = _arena.nodes[Int(node)].isExpanded
+    let wasExpanded = _arena.isExpanded(node)
     if wasExpanded, let anchor = _anchor(of: treePath) {
       changes.deleteRows(beneath: anchor, count: _arena.rowsBeneath(node))
     }
@@ -77,7 +77,7 @@ extension TreeIndex {
     } else if !wasExpanded {
       return TreeChanges()
     }
-    _arena.nodes[Int(node)].isExpanded = false
+    _arena.setExpanded(node, false)
     _refresh(treePath, depth: treePath.depth)
     return changes.build()
   }
@@ -128,9 +128,9 @@ extension TreeIndex {
     var ancestor = treePath.parent
     while let path = ancestor {
       let node = _knownNode(at: path)!
-      if !_arena.nodes[Int(node)].isExpanded {
+      if !_arena.isExpanded(node) {
         let parent = path.parent.flatMap { _knownNode(at: $0) } ?? _Arena.root
-        _expand(path, node: node, parent: parent, numberOfSubitems: _arena.nodes[Int(node)].count, into: &changes)
+        _expand(path, node: node, parent: parent, numberOfSubitems: _arena.count(node), into: &changes)
       }
       ancestor = path.parent
     }
@@ -161,19 +161,18 @@ extension TreeIndex {
       node = _arena.allocate(count: numberOfSubitems, isExpanded: true, reusingFreedNodes: _recorder == nil)
       _arena.attach(node, to: parent, at: treePath[treePath.depth - 1], isNewSubitem: false)
     } else {
-      let old = _arena.nodes[Int(node)]
-      if old.count == numberOfSubitems {
-        if old.isExpanded { return }
+      let oldCount = _arena.count(node)
+      let wasExpanded = _arena.isExpanded(node)
+      if oldCount == numberOfSubitems {
+        if wasExpanded { return }
       } else {
-        if old.isExpanded, let anchor {
+        if wasExpanded, let anchor {
           changes.deleteRows(beneath: anchor, count: _arena.rowsBeneath(node))
         }
-        _arena.freeTreap(old.children)
-        _arena.nodes[Int(node)].children = .null
-        _arena.nodes[Int(node)].count = numberOfSubitems
-        _recorder?.recordReplacement(in: node, oldCount: old.count, newCount: numberOfSubitems)
+        _arena.replaceSubitems(of: node, count: numberOfSubitems)
+        _recorder?.recordReplacement(in: node, oldCount: oldCount, newCount: numberOfSubitems)
       }
-      _arena.nodes[Int(node)].isExpanded = true
+      _arena.setExpanded(node, true)
     }
     _refresh(treePath, depth: treePath.depth)
     if let anchor {

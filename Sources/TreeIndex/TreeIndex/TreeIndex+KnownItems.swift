@@ -28,8 +28,7 @@ extension TreeIndex {
     _forEachKnownNode { depth, index, node in
       path.removeLast(path.count - (depth - 1))
       path.append(index)
-      let item = _arena.nodes[Int(node)]
-      body(TreePath(path), item.count, item.isExpanded)
+      body(TreePath(path), _arena.count(node), _arena.isExpanded(node))
     }
   }
 }
@@ -52,8 +51,7 @@ extension TreeIndex: Equatable {
   func _knownItemSummary() -> [Int] {
     var summary: [Int] = []
     _forEachKnownNode { depth, index, node in
-      let item = _arena.nodes[Int(node)]
-      summary += [depth, index, item.count, item.isExpanded ? 1 : 0]
+      summary += [depth, index, _arena.count(node), _arena.isExpanded(node) ? 1 : 0]
     }
     return summary
   }

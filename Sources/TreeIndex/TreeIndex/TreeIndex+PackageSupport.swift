@@ -33,14 +33,14 @@ extension TreeIndex {
   ///
   /// - Complexity: O(1).
   package func _isExpanded(_ id: _KnownItemID) -> Bool {
-    _arena.nodes[Int(id)].isExpanded
+    _arena.isExpanded(id)
   }
 
   /// The number of subitems of the known item `id`.
   ///
   /// - Complexity: O(1).
   package func _numberOfSubitems(of id: _KnownItemID) -> Int {
-    _arena.nodes[Int(id)].count
+    _arena.count(id)
   }
 
   /// Calls `body` for every known item beneath the known item `id`, parents
@@ -75,7 +75,7 @@ extension TreeIndex {
     var old: [Int] = []
     old.reserveCapacity(treePath.depth)
     for (level, index) in treePath.enumerated() {
-      guard index >= 0, index < _arena.nodes[Int(x)].count else { return nil }
+      guard index >= 0, index < _arena.count(x) else { return nil }
       let changes = _recorder?.subitemChanges[x] ?? _IndexChanges()
       guard let position = changes.oldPosition(ofNew: index) else { return nil }
       old.append(position)

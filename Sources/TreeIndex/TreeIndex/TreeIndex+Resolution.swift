@@ -25,7 +25,7 @@ extension TreeIndex {
     var x = _Arena.root
     for level in 0..<(treePath.depth - 1) {
       let index = treePath[level]
-      let count = _arena.nodes[Int(x)].count
+      let count = _arena.count(x)
       guard index >= 0, index < count else {
         throw TreeIndexError(
           operation: operation, treePath: treePath,
@@ -44,7 +44,7 @@ extension TreeIndex {
     of treePath: TreePath, under parent: _NodeID, allowingEnd: Bool, for operation: TreeIndexError.Operation
   ) throws(TreeIndexError) {
     let index = treePath[treePath.depth - 1]
-    let count = _arena.nodes[Int(parent)].count
+    let count = _arena.count(parent)
     guard index >= 0, allowingEnd ? index <= count : index < count else {
       throw TreeIndexError(
         operation: operation, treePath: treePath,
@@ -104,7 +104,7 @@ extension TreeIndex {
     guard !treePath.isEmpty else { return nil }
     var x = _Arena.root
     for (level, index) in treePath.enumerated() {
-      guard index >= 0, index < _arena.nodes[Int(x)].count else { return nil }
+      guard index >= 0, index < _arena.count(x) else { return nil }
       x = _arena.subitem(of: x, at: index).node
       if x == .null { return level == treePath.depth - 1 ? .null : nil }
     }
@@ -132,12 +132,12 @@ extension TreeIndex {
     let last = treePath.depth - 1
     for level in 0...last {
       let index = treePath[level]
-      guard index >= 0, index < _arena.nodes[Int(x)].count else { return nil }
+      guard index >= 0, index < _arena.count(x) else { return nil }
       let (child, offset) = _arena.subitem(of: x, at: index)
       row += offset
       if level == 0 { rootRow = row }
       if level == last { break }
-      guard child != .null, _arena.nodes[Int(child)].isExpanded else { return nil }
+      guard child != .null, _arena.isExpanded(child) else { return nil }
       row += 1
       x = child
     }

@@ -62,7 +62,7 @@ public struct TreeIndex: Sendable {
   /// The number of root items.
   ///
   /// - Complexity: O(1).
-  public var numberOfRootItems: Int { _arena.nodes[Int(_Arena.root)].count }
+  public var numberOfRootItems: Int { _arena.count(_Arena.root) }
 
   /// The number of sections of the table: 1 in `.flat`, the number of root
   /// items in `.sectioned`.
@@ -96,7 +96,7 @@ public struct TreeIndex: Sendable {
   public var numberOfRows: Int {
     switch layout {
     case .flat: return _arena.rowsBeneath(_Arena.root)
-    case .sectioned: return _arena.extraRows(_arena.nodes[Int(_Arena.root)].children)
+    case .sectioned: return _arena.extraRows(_arena.children(_Arena.root))
     }
   }
 
@@ -110,7 +110,7 @@ public struct TreeIndex: Sendable {
   public func numberOfSubitems(of parent: TreePath?) -> Int? {
     guard let parent else { return numberOfRootItems }
     guard let node = _knownNode(at: parent) else { return nil }
-    return _arena.nodes[Int(node)].count
+    return _arena.count(node)
   }
 
   /// Returns a Boolean value that tells whether the item at `treePath` is
@@ -122,7 +122,7 @@ public struct TreeIndex: Sendable {
   /// - Complexity: O(*d* log *b*).
   public func isExpanded(_ treePath: TreePath) -> Bool {
     guard let node = _knownNode(at: treePath) else { return false }
-    return _arena.nodes[Int(node)].isExpanded
+    return _arena.isExpanded(node)
   }
 
   /// Returns a Boolean value that tells whether the item at `treePath` is
