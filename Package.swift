@@ -19,8 +19,11 @@ let package = Package(
     .executable(name: "treeindex-demo", targets: ["TreeIndexDemo"]),
   ],
   targets: [
-    .target(name: "TreeIndex"),
-    .target(name: "TreeDataSource", dependencies: ["TreeIndex"]),
+    // The balanced summary trees behind both libraries: package-internal,
+    // not a product.
+    .target(name: "_SummaryTree"),
+    .target(name: "TreeIndex", dependencies: ["_SummaryTree"]),
+    .target(name: "TreeDataSource", dependencies: ["TreeIndex", "_SummaryTree"]),
 
     // The reference adopter: a terminal outline browser over the Planets
     // sample, a folder, or a JSON or property-list document.
@@ -40,6 +43,10 @@ let package = Package(
       name: "TreeIndexTestSupport",
       dependencies: ["TreeIndex"],
       path: "Tests/TreeIndexTestSupport"),
+
+    .testTarget(
+      name: "SummaryTreeTests",
+      dependencies: ["_SummaryTree"]),
 
     .testTarget(
       name: "TreeIndexTests",

@@ -1,8 +1,10 @@
-/// The identity of a node in a ``_Arena``: its position in the node array.
+import _SummaryTree
+
+/// The identity of a known item: its node in the ``_Arena``'s forest.
 typealias _NodeID = Int32
 
 extension _NodeID {
-  /// No node: an empty child tree, or a missing link.
+  /// No node: an empty subitem tree, or an item never expanded.
   static var null: _NodeID { -1 }
 }
 
@@ -10,49 +12,67 @@ extension _NodeID {
 /// told. Items that were never expanded are never allocated; they exist only
 /// as counts (see ``gap``).
 ///
-/// A node plays two parts at once:
-/// - As an item, it holds its number of subitems, whether it is expanded,
-///   and the root of the balanced tree of its own known subitems.
-/// - As a node of its parent's balanced tree (a treap ordered by subitem
-///   index and heap-ordered by `priority`), it holds its links and the
-///   summaries of its treap subtree, which make position and row lookups
-///   O(log *b*).
-///
-/// Positions are relative, as in a rope: a node stores how many unknown
-/// siblings come right before it (`gap`), never its absolute index, so an
-/// insertion or deletion among siblings touches O(log *b*) nodes.
-struct _Node: Sendable {
-  // The item.
+/// A known item is an element of its parent's balanced tree of known
+/// subitems, ordered by subitem index. Positions are relative, as in a
+/// rope: an item stores how many unknown siblings come right before it
+/// (`gap`), never its absolute index, so an insertion or deletion among
+/// siblings touches O(log *b*) nodes.
+struct _Item: TreeElement {
   /// The number of subitems.
   var count: Int
-  /// The root of the treap of known subitems, or `.null`.
-  var children: _NodeID
+  /// The root of the tree of known subitems, or `.null`.
+  var children: _NodeID = .null
   /// Whether the subitems are shown when the item itself is visible.
   var isExpanded: Bool
-
-  // The node in its parent's treap.
   /// The number of unknown siblings between the previous known sibling (or
   /// the first subitem) and this item.
-  var gap: Int
-  var left: _NodeID
-  var right: _NodeID
-  var priority: UInt32
-  /// Summary: Σ (`gap` + 1) over this treap subtree — the number of subitem
-  /// positions it spans, up to and including its last node.
+  var gap: Int = 0
+  /// The rows beneath the item if it were expanded: one per subitem plus the
+  /// rows beneath each expanded subitem (`count` + the children's
+  /// ``_RowSummary/extraRows``). Cached; ``_Arena/recount(_:)`` renews it.
+  var rowsBeneath: Int
+
+  init(count: Int, isExpanded: Bool) {
+    self.count = count
+    self.isExpanded = isExpanded
+    self.rowsBeneath = count
+  }
+
+  /// The positions the item spans in its parent (the unknown siblings before
+  /// it, then itself), and the rows it adds while visible on top of its own.
+  var summary: _RowSummary {
+    _RowSummary(span: gap + 1, extraRows: isExpanded ? rowsBeneath : 0)
+  }
+}
+
+/// What a run of known siblings sums up to.
+struct _RowSummary: TreeSummary {
+  /// The subitem positions spanned, up to and including the last item.
   var span: Int
-  /// Summary: Σ ``visibleRowsBeneath`` over this treap subtree — the rows the
-  /// expanded nodes add on top of one row per subitem.
+  /// The rows the expanded items add on top of one row per subitem.
   var extraRows: Int
 
-  init(count: Int, isExpanded: Bool, priority: UInt32) {
-    self.count = count
-    self.children = .null
-    self.isExpanded = isExpanded
-    self.gap = 0
-    self.left = .null
-    self.right = .null
-    self.priority = priority
-    self.span = 1
-    self.extraRows = isExpanded ? count : 0
+  static var zero: _RowSummary { _RowSummary(span: 0, extraRows: 0) }
+
+  static func + (lhs: _RowSummary, rhs: _RowSummary) -> _RowSummary {
+    _RowSummary(span: lhs.span + rhs.span, extraRows: lhs.extraRows + rhs.extraRows)
   }
+}
+
+/// Subitem positions: a known item holds the positions of the unknown
+/// siblings before it and its own.
+enum _Positions: TreeMetric {
+  static func measure(_ summary: _RowSummary) -> Int { summary.span }
+}
+
+/// Rows among the rows beneath the parent: one per subitem position plus
+/// the rows beneath the expanded items.
+enum _Rows: TreeMetric {
+  static func measure(_ summary: _RowSummary) -> Int { summary.span + summary.extraRows }
+}
+
+/// Only the rows beneath the subitems, not the subitems themselves: how
+/// the `.sectioned` layout counts the rows of its sections.
+enum _DescendantRows: TreeMetric {
+  static func measure(_ summary: _RowSummary) -> Int { summary.extraRows }
 }

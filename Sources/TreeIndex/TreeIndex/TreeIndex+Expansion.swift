@@ -180,28 +180,3 @@ extension TreeIndex {
     }
   }
 }
-
-extension _Arena {
-  /// Marks every known item beneath `x` collapsed and recomputes the
-  /// summaries beneath `x`; `x` itself is left as it is.
-  ///
-  /// - Returns: The nodes of those items.
-  /// - Complexity: O(*n*) for *n* known items beneath `x`.
-  mutating func collapseDescendants(of x: _NodeID) -> [_NodeID] {
-    // Pre-order over every node beneath x; updating in reverse pre-order
-    // visits each node after its links and children.
-    var order: [_NodeID] = []
-    var stack: [_NodeID] = []
-    if nodes[Int(x)].children != .null { stack.append(nodes[Int(x)].children) }
-    while let t = stack.popLast() {
-      order.append(t)
-      nodes[Int(t)].isExpanded = false
-      let node = nodes[Int(t)]
-      if node.left != .null { stack.append(node.left) }
-      if node.right != .null { stack.append(node.right) }
-      if node.children != .null { stack.append(node.children) }
-    }
-    for t in order.reversed() { update(t) }
-    return order
-  }
-}

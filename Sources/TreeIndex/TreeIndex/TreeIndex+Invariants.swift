@@ -5,44 +5,14 @@
 
 extension TreeIndex {
   #if TREE_INDEX_INTERNAL_CHECKS
-  /// Traps if the index's storage is inconsistent: a treap out of heap
-  /// order, a stale summary, a gap or count out of range, a node reachable
-  /// twice, or a node both in use and free. Not part of the public API.
+  /// Traps if the index's storage is inconsistent: a tree out of balance, a
+  /// stale summary or cached row count, a gap or count out of range, a node
+  /// reachable twice, or a node both in use and free. Not part of the public
+  /// API.
   ///
   /// - Complexity: O(*n*) for *n* allocated nodes.
   public func _checkInvariants() {
-    let arena = _arena
-    var seen = Array(repeating: false, count: arena.nodes.count)
-    seen[Int(_Arena.root)] = true
-    precondition(arena.nodes[Int(_Arena.root)].isExpanded, "the root must be expanded")
-    var items: [_NodeID] = [_Arena.root]
-    while let item = items.popLast() {
-      let node = arena.nodes[Int(item)]
-      precondition(node.count >= 0, "negative count")
-      var treap: [_NodeID] = node.children == .null ? [] : [node.children]
-      while let t = treap.popLast() {
-        precondition(t >= 0 && Int(t) < arena.nodes.count, "link out of range")
-        precondition(!seen[Int(t)], "node \(t) reachable twice")
-        seen[Int(t)] = true
-        let n = arena.nodes[Int(t)]
-        precondition(n.gap >= 0, "negative gap at node \(t)")
-        for link in [n.left, n.right] where link != .null {
-          precondition(arena.nodes[Int(link)].priority <= n.priority, "treap out of heap order at \(t)")
-          treap.append(link)
-        }
-        let span = arena.span(n.left) + n.gap + 1 + arena.span(n.right)
-        let extra = arena.extraRows(n.left) + arena.visibleRowsBeneath(t) + arena.extraRows(n.right)
-        precondition(n.span == span, "stale span at node \(t)")
-        precondition(n.extraRows == extra, "stale row summary at node \(t)")
-        items.append(t)
-      }
-      precondition(arena.span(node.children) <= node.count, "known subitems past the count of node \(item)")
-    }
-    for id in arena.freeList {
-      precondition(!seen[Int(id)], "node \(id) is both in use and free")
-      seen[Int(id)] = true
-    }
-    precondition(seen.allSatisfy { $0 }, "a node is neither in use nor free")
+    if let fault = _arena.fault() { preconditionFailure("TreeIndex: \(fault)") }
   }
   #else
   /// Does nothing: compile with `-D TREE_INDEX_INTERNAL_CHECKS` to check
@@ -52,4 +22,32 @@ extension TreeIndex {
   @inlinable @inline(__always)
   public func _checkInvariants() {}
   #endif
+}
+
+extension _Arena {
+  /// The first inconsistency in the storage, or `nil` when it is sound.
+  ///
+  /// - Complexity: O(*n*) for *n* allocated nodes.
+  func fault() -> String? {
+    var seen = Array(repeating: false, count: forest.capacity)
+    seen[Int(_Arena.root)] = true
+    guard isExpanded(_Arena.root) else { return "the root must be expanded" }
+    var items: [_NodeID] = [_Arena.root]
+    while let item = items.popLast() {
+      let node = forest[item]
+      guard node.count >= 0 else { return "negative count at node \(item)" }
+      if let fault = forest.fault(inTreeAt: node.children, seen: &seen) { return fault }
+      guard span(node.children) <= node.count else { return "known subitems past the count of node \(item)" }
+      guard node.rowsBeneath == node.count + extraRows(node.children) else {
+        return "stale cached rows at node \(item)"
+      }
+      var fault: String? = nil
+      forest.forEachNode(in: node.children) { child in
+        if forest[child].gap < 0 { fault = fault ?? "negative gap at node \(child)" }
+        items.append(child)
+      }
+      if let fault { return fault }
+    }
+    return forest.fault(ofAccounting: seen)
+  }
 }

@@ -181,9 +181,12 @@ extension TreeIndex {
   /// - Precondition: the items of the first `depth` levels are known.
   /// - Complexity: O(*d* log *b*).
   mutating func _refresh(_ treePath: TreePath, depth: Int) {
-    let items = _arena.refresh(along: treePath, depth: depth)
     if _recorder != nil {
-      _recorder!.markChanged(items)
+      var changed: [_NodeID] = []
+      _arena.refresh(along: treePath, depth: depth) { changed.append($0) }
+      _recorder!.markChanged(changed)
+    } else {
+      _arena.refresh(along: treePath, depth: depth)
     }
   }
 }

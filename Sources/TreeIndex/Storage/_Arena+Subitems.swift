@@ -1,0 +1,84 @@
+import _SummaryTree
+
+/// Changing one item's subitems: unknown ones (counts in the gaps) and
+/// known ones (nodes of its tree). Each keeps the summaries of the item's
+/// tree and its cached rows up to date; the summaries of the item's
+/// ancestors are the caller's to refresh (see `TreeIndex._refresh`).
+/// Each is O(log *b*).
+extension _Arena {
+  /// Adds `delta` to the gap of the first known subitem whose index is
+  /// `index` or more. Returns `false` (and changes nothing) when there is
+  /// none.
+  @discardableResult
+  mutating func addToGap(ofFirstAtOrAfter index: Int, in t: _NodeID, _ delta: Int) -> Bool {
+    forest.modifyElement(in: t, holding: index, by: _Positions.self) { item, _ in item.gap += delta } != nil
+  }
+
+  /// Makes room for a new unknown subitem at `index` of item `x`.
+  mutating func insertUnknownSubitem(in x: _NodeID, at index: Int) {
+    addToGap(ofFirstAtOrAfter: index, in: children(x), 1)
+    forest[x].count += 1
+    recount(x)
+  }
+
+  /// Removes the unknown subitem at `index` of item `x`.
+  mutating func removeUnknownSubitem(in x: _NodeID, at index: Int) {
+    addToGap(ofFirstAtOrAfter: index, in: children(x), -1)
+    forest[x].count -= 1
+    recount(x)
+  }
+
+  /// Links the detached node `child` as the subitem at `index` of item `x`.
+  ///
+  /// - Parameter isNewSubitem: `true` when the subitem is new (the count of
+  ///   `x` grows by one), `false` when it stands for the unknown subitem that
+  ///   was at `index`.
+  mutating func attach(_ child: _NodeID, to x: _NodeID, at index: Int, isNewSubitem: Bool) {
+    let (low, high) = forest.split(children(x), at: index, by: _Positions.self)
+    let gap = index - span(low)
+    forest[child].gap = gap
+    if high != .null { addToGap(ofFirstAtOrAfter: 0, in: high, isNewSubitem ? -gap : -gap - 1) }
+    forest[x].children = forest.join(low, child, high)
+    if isNewSubitem { forest[x].count += 1 }
+    recount(x)
+  }
+
+  /// Unlinks the known subitem at `index` of item `x`, which loses that
+  /// subitem; returns the detached node, with its own subitems intact.
+  mutating func detach(from x: _NodeID, at index: Int) -> _NodeID {
+    let (low, high) = forest.split(children(x), at: index, by: _Positions.self)
+    let (child, rest) = forest.removeFirst(high)
+    let gap = forest[child].gap
+    if rest != .null && gap != 0 { addToGap(ofFirstAtOrAfter: 0, in: rest, gap) }
+    forest[x].children = forest.merge(low, rest)
+    forest[x].count -= 1
+    recount(x)
+    return child
+  }
+
+  /// Marks every known item beneath `x` collapsed and brings the summaries
+  /// beneath `x` and its cached rows up to date; `x` itself keeps its state.
+  ///
+  /// - Returns: The nodes of those items.
+  /// - Complexity: O(*n*) for *n* known items beneath `x`.
+  mutating func collapseDescendants(of x: _NodeID) -> [_NodeID] {
+    // Pre-order over every node beneath x, each tree's nodes before the
+    // trees of their subitems; updating in reverse visits each node after
+    // its links and its own subitems.
+    var order: [_NodeID] = []
+    var trees: [_NodeID] = children(x) == .null ? [] : [children(x)]
+    while let tree = trees.popLast() {
+      forest.forEachNode(in: tree) { node in
+        order.append(node)
+        if forest[node].children != .null { trees.append(forest[node].children) }
+      }
+    }
+    for node in order {
+      forest[node].isExpanded = false
+      forest[node].rowsBeneath = forest[node].count
+    }
+    for node in order.reversed() { forest.update(node) }
+    recount(x)
+    return order
+  }
+}

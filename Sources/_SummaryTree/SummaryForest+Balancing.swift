@@ -1,0 +1,203 @@
+/// Joining and splitting trees. Every operation takes trees by their roots,
+/// returns the roots of the trees it makes, and keeps every node's height
+/// and summary up to date; the nodes it is given are consumed (their old
+/// roots mean nothing afterwards).
+///
+/// Balancing follows Blelloch, Ferizovic and Sun's join-based AVL trees:
+/// ``join(_:_:_:)`` is the one primitive that rebalances; split, merge and
+/// removal are written with it. Each is O(log *n*) in the worst case.
+extension SummaryForest {
+  /// Makes `k` the root of a tree with `l` before it and `r` after it,
+  /// without rebalancing.
+  @inlinable @inline(__always)
+  mutating func link(_ l: NodeID, _ k: NodeID, _ r: NodeID) -> NodeID {
+    nodes[Int(k)].left = l
+    nodes[Int(k)].right = r
+    update(k)
+    return k
+  }
+
+  @inlinable
+  mutating func rotateLeft(_ t: NodeID) -> NodeID {
+    let r = nodes[Int(t)].right
+    nodes[Int(t)].right = nodes[Int(r)].left
+    update(t)
+    nodes[Int(r)].left = t
+    update(r)
+    return r
+  }
+
+  @inlinable
+  mutating func rotateRight(_ t: NodeID) -> NodeID {
+    let l = nodes[Int(t)].left
+    nodes[Int(t)].left = nodes[Int(l)].right
+    update(t)
+    nodes[Int(l)].right = t
+    update(l)
+    return l
+  }
+
+  /// The tree of `l`'s elements, then the detached node `k`'s, then `r`'s.
+  ///
+  /// - Complexity: O(|height(`l`) − height(`r`)| + 1).
+  @inlinable
+  package mutating func join(_ l: NodeID, _ k: NodeID, _ r: NodeID) -> NodeID {
+    let hl = height(l)
+    let hr = height(r)
+    if hl > hr + 1 { return joinRight(l, k, r) }
+    if hr > hl + 1 { return joinLeft(l, k, r) }
+    return link(l, k, r)
+  }
+
+  /// `join` when `l` is taller by more than one: `k` and `r` go down `l`'s
+  /// right spine.
+  @inlinable
+  mutating func joinRight(_ l: NodeID, _ k: NodeID, _ r: NodeID) -> NodeID {
+    let ll = nodes[Int(l)].left
+    let c = nodes[Int(l)].right
+    if height(c) <= height(r) + 1 {
+      let t = link(c, k, r)
+      if height(t) <= height(ll) + 1 {
+        nodes[Int(l)].right = t
+        update(l)
+        return l
+      }
+      nodes[Int(l)].right = rotateRight(t)
+      update(l)
+      return rotateLeft(l)
+    }
+    let t = joinRight(c, k, r)
+    nodes[Int(l)].right = t
+    update(l)
+    return height(t) <= height(ll) + 1 ? l : rotateLeft(l)
+  }
+
+  /// `join` when `r` is taller by more than one: `l` and `k` go down `r`'s
+  /// left spine.
+  @inlinable
+  mutating func joinLeft(_ l: NodeID, _ k: NodeID, _ r: NodeID) -> NodeID {
+    let c = nodes[Int(r)].left
+    let rr = nodes[Int(r)].right
+    if height(c) <= height(l) + 1 {
+      let t = link(l, k, c)
+      if height(t) <= height(rr) + 1 {
+        nodes[Int(r)].left = t
+        update(r)
+        return r
+      }
+      nodes[Int(r)].left = rotateLeft(t)
+      update(r)
+      return rotateRight(r)
+    }
+    let t = joinLeft(l, k, c)
+    nodes[Int(r)].left = t
+    update(r)
+    return height(t) <= height(rr) + 1 ? r : rotateRight(r)
+  }
+
+  /// Concatenates two trees, all of `a`'s elements before `b`'s.
+  ///
+  /// - Complexity: O(log *n*).
+  @inlinable
+  package mutating func merge(_ a: NodeID, _ b: NodeID) -> NodeID {
+    if a < 0 { return b }
+    if b < 0 { return a }
+    let (rest, last) = removeLast(a)
+    return join(rest, last, b)
+  }
+
+  /// Splits a tree in two: the elements that end at or before `value` in
+  /// metric `M` (their measure, with everything before them, is at most
+  /// `value`), and the rest. An element that straddles `value` goes right.
+  ///
+  /// - Complexity: O(log *n*).
+  @inlinable
+  package mutating func split<M: TreeMetric>(_ t: NodeID, at value: M.Value, by metric: M.Type)
+    -> (NodeID, NodeID) where M.Summary == Summary
+  {
+    guard t >= 0 else { return (Self.null, Self.null) }
+    let node = nodes[Int(t)]
+    let end = M.measure(total(node.left) + node.element.summary)
+    if end <= value {
+      let (a, b) = split(node.right, at: value - end, by: M.self)
+      return (join(node.left, t, a), b)
+    } else {
+      let (a, b) = split(node.left, at: value, by: M.self)
+      return (a, join(b, t, node.right))
+    }
+  }
+
+  /// Removes the first element of a non-empty tree.
+  ///
+  /// - Returns: The removed node, detached, and the rest of the tree.
+  /// - Complexity: O(log *n*).
+  @inlinable
+  package mutating func removeFirst(_ t: NodeID) -> (first: NodeID, rest: NodeID) {
+    let node = nodes[Int(t)]
+    if node.left < 0 {
+      _ = link(Self.null, t, Self.null)
+      return (t, node.right)
+    }
+    let (first, rest) = removeFirst(node.left)
+    return (first, join(rest, t, node.right))
+  }
+
+  /// Removes the last element of a non-empty tree.
+  ///
+  /// - Returns: The rest of the tree, and the removed node, detached.
+  /// - Complexity: O(log *n*).
+  @inlinable
+  package mutating func removeLast(_ t: NodeID) -> (rest: NodeID, last: NodeID) {
+    let node = nodes[Int(t)]
+    if node.right < 0 {
+      _ = link(Self.null, t, Self.null)
+      return (node.left, t)
+    }
+    let (rest, last) = removeLast(node.right)
+    return (join(node.left, t, rest), last)
+  }
+
+  /// Calls `body` on the element that holds `value` in metric `M` (the
+  /// first whose end is past `value`), with the summary of the elements
+  /// before it, then brings the summaries above it up to date.
+  ///
+  /// - Returns: `body`'s result, or `nil` (and nothing called) when no
+  ///   element holds `value`.
+  /// - Complexity: O(log *n*) plus `body`.
+  @inlinable
+  package mutating func modifyElement<M: TreeMetric, R>(
+    in t: NodeID, holding value: M.Value, by metric: M.Type,
+    _ body: (inout Element, _ before: Summary) -> R
+  ) -> R? where M.Summary == Summary {
+    guard t >= 0 else { return nil }
+    let node = nodes[Int(t)]
+    let leftTotal = total(node.left)
+    let start = M.measure(leftTotal)
+    let result: R?
+    if value < start {
+      result = modifyElement(in: node.left, holding: value, by: M.self, body)
+    } else {
+      let end = M.measure(leftTotal + node.element.summary)
+      if value < end {
+        result = body(&nodes[Int(t)].element, leftTotal)
+      } else {
+        result = modifyElement(in: node.right, holding: value - end, by: M.self) { element, before in
+          body(&element, leftTotal + node.element.summary + before)
+        }
+      }
+    }
+    if result != nil { update(t) }
+    return result
+  }
+
+  /// Brings the summaries on the way from root `t` down to node `target` up
+  /// to date, after `target`'s element changed; `target` is the element
+  /// that holds `value` in metric `M`.
+  ///
+  /// - Complexity: O(log *n*).
+  @inlinable
+  package mutating func refresh<M: TreeMetric>(_ t: NodeID, holding value: M.Value, by metric: M.Type)
+  where M.Summary == Summary {
+    _ = modifyElement(in: t, holding: value, by: M.self) { _, _ in () }
+  }
+}

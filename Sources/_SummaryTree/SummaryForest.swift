@@ -1,0 +1,132 @@
+/// Many balanced trees of ``TreeElement``s in one node array: each tree is a
+/// sequence of elements whose nodes cache the summary of their subtree.
+///
+/// A tree is named by its root node (``SummaryForest/null`` for an empty
+/// one); a node is an element, stable while the element lives, so the
+/// client may use node identities as element identities and keep trees
+/// inside elements (a tree of trees). The trees are AVL trees joined and
+/// split by rank (join-based balancing): every operation keeps every tree's
+/// height within 1.45 log₂(*n* + 2) whatever the order of operations, so
+/// each descent, split, join and update is O(log *n*) in the worst case.
+///
+/// Copy on write comes from the node array itself.
+package struct SummaryForest<Element: TreeElement>: Sendable {
+  /// The summary of the forest's elements.
+  package typealias Summary = Element.Summary
+  /// The identity of a node: its position in the node array.
+  package typealias NodeID = Int32
+
+  /// One element and its place in its tree.
+  @usableFromInline
+  package struct Node: Sendable {
+    /// The element.
+    @usableFromInline package var element: Element
+    /// Summary of the node's subtree: its left subtree, its element, its
+    /// right subtree.
+    @usableFromInline package var total: Summary
+    @usableFromInline package var left: NodeID
+    @usableFromInline package var right: NodeID
+    /// The height of the node's subtree: 1 for a leaf.
+    @usableFromInline package var height: Int8
+
+    @inlinable
+    init(_ element: Element) {
+      self.element = element
+      self.total = element.summary
+      self.left = SummaryForest.null
+      self.right = SummaryForest.null
+      self.height = 1
+    }
+  }
+
+  /// No node: an empty tree, or a missing link.
+  @inlinable
+  package static var null: NodeID { -1 }
+
+  @usableFromInline
+  package var nodes: [Node] = []
+  @usableFromInline
+  package var freeList: [NodeID] = []
+
+  /// Creates an empty forest.
+  @inlinable
+  package init() {}
+
+  /// The number of nodes in use.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  package var liveNodeCount: Int { nodes.count - freeList.count }
+
+  /// The number of slots in the node array, in use or free.
+  @inlinable
+  package var capacity: Int { nodes.count }
+
+  // MARK: Elements
+
+  /// The element of node `t`.
+  @inlinable
+  package subscript(t: NodeID) -> Element {
+    @inline(__always) get { nodes[Int(t)].element }
+    @inline(__always) _modify { yield &nodes[Int(t)].element }
+  }
+
+  /// Allocates a detached node (a tree of one element).
+  ///
+  /// - Parameter reusingFreedNodes: Whether a freed node may be handed out
+  ///   again; `false` keeps every identity handed out so far unambiguous.
+  /// - Complexity: amortized O(1).
+  @inlinable
+  package mutating func allocate(_ element: Element, reusingFreedNodes: Bool = true) -> NodeID {
+    let node = Node(element)
+    if reusingFreedNodes, let id = freeList.popLast() {
+      nodes[Int(id)] = node
+      return id
+    }
+    nodes.append(node)
+    return NodeID(nodes.count - 1)
+  }
+
+  /// Returns node `t` to the free list. The caller has unlinked it.
+  ///
+  /// - Complexity: amortized O(1).
+  @inlinable
+  package mutating func free(_ t: NodeID) {
+    freeList.append(t)
+  }
+
+  // MARK: Summaries
+
+  /// The summary of the tree rooted at `t`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  package func total(_ t: NodeID) -> Summary {
+    t < 0 ? .zero : nodes[Int(t)].total
+  }
+
+  /// The height of the tree rooted at `t`: 0 for an empty tree.
+  @inlinable @inline(__always)
+  package func height(_ t: NodeID) -> Int8 {
+    t < 0 ? 0 : nodes[Int(t)].height
+  }
+
+  /// The left child of node `t`.
+  @inlinable @inline(__always)
+  package func left(_ t: NodeID) -> NodeID { nodes[Int(t)].left }
+
+  /// The right child of node `t`.
+  @inlinable @inline(__always)
+  package func right(_ t: NodeID) -> NodeID { nodes[Int(t)].right }
+
+  /// Recomputes the height and summary of node `t` from its children and its
+  /// element; call it after changing either.
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  package mutating func update(_ t: NodeID) {
+    let node = nodes[Int(t)]
+    nodes[Int(t)].total = total(node.left) + node.element.summary + total(node.right)
+    nodes[Int(t)].height = Swift.max(height(node.left), height(node.right)) + 1
+  }
+}

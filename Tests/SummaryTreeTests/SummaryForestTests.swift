@@ -1,0 +1,202 @@
+import Testing
+import _SummaryTree
+
+/// A test element: a piece of `length` positions (0 allowed) with a weight.
+struct Piece: TreeElement, Equatable {
+  var length: Int
+  var weight: Int
+  var summary: PieceSummary { PieceSummary(pieces: 1, length: length, weight: weight) }
+}
+
+struct PieceSummary: TreeSummary {
+  var pieces: Int
+  var length: Int
+  var weight: Int
+  static var zero: PieceSummary { PieceSummary(pieces: 0, length: 0, weight: 0) }
+  static func + (a: PieceSummary, b: PieceSummary) -> PieceSummary {
+    PieceSummary(pieces: a.pieces + b.pieces, length: a.length + b.length, weight: a.weight + b.weight)
+  }
+}
+
+enum Pieces: TreeMetric {
+  static func measure(_ s: PieceSummary) -> Int { s.pieces }
+}
+
+enum Length: TreeMetric {
+  static func measure(_ s: PieceSummary) -> Int { s.length }
+}
+
+/// SplitMix64: the same numbers on every platform for a seed.
+struct Numbers {
+  var state: UInt64
+  mutating func next(_ bound: Int) -> Int {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return Int((z ^ (z >> 31)) % UInt64(Swift.max(bound, 1)))
+  }
+}
+
+typealias Forest = SummaryForest<Piece>
+
+extension Forest {
+  /// The tree's elements in order.
+  func elements(_ t: NodeID) -> [Piece] {
+    var result: [Piece] = []
+    forEach(in: t) { node, _ in result.append(self[node]) }
+    return result
+  }
+
+  func check(_ trees: [NodeID]) {
+    var seen = Array(repeating: false, count: capacity)
+    for t in trees {
+      let fault = fault(inTreeAt: t, seen: &seen)
+      #expect(fault == nil, "\(fault ?? "")")
+    }
+    let accounting = fault(ofAccounting: seen)
+    #expect(accounting == nil, "\(accounting ?? "")")
+  }
+}
+
+/// The bound join-based AVL trees keep: height < 1.4405 log₂(n + 2).
+func avlBound(_ n: Int) -> Int8 {
+  Int8((1.4405 * (log2(Double(n + 2)))).rounded(.down))
+}
+
+private func log2(_ x: Double) -> Double { Double.log2(x) }
+
+extension Double {
+  static func log2(_ x: Double) -> Double {
+    var x = x
+    var result = 0.0
+    while x >= 2 { x /= 2; result += 1 }
+    // x in [1, 2): a few terms of the series are plenty for a bound check.
+    var fraction = 0.5
+    for _ in 0..<40 {
+      x *= x
+      if x >= 2 { x /= 2; result += fraction }
+      fraction /= 2
+    }
+    return result
+  }
+}
+
+@Suite("SummaryForest against an array model")
+struct SummaryForestTests {
+  @Test("random splits, joins, merges, removals and updates", arguments: 0..<12)
+  func randomOperations(seed: UInt64) {
+    var numbers = Numbers(state: seed &* 7919 &+ 1)
+    var forest = Forest()
+    // Several trees at once, each with its model.
+    var trees: [Forest.NodeID] = Array(repeating: Forest.null, count: 4)
+    var models: [[Piece]] = Array(repeating: [], count: 4)
+    func piece() -> Piece { Piece(length: numbers.next(4), weight: numbers.next(100)) }
+    for _ in 0..<600 {
+      let i = numbers.next(trees.count)
+      switch numbers.next(7) {
+      case 0:  // join a new element between two trees
+        let j = (i + 1) % trees.count
+        let p = piece()
+        let k = forest.allocate(p)
+        trees[i] = forest.join(trees[i], k, trees[j])
+        models[i] = models[i] + [p] + models[j]
+        trees[j] = Forest.null
+        models[j] = []
+      case 1:  // split by pieces, then merge back in the other order
+        let at = numbers.next(models[i].count + 1)
+        let (a, b) = forest.split(trees[i], at: at, by: Pieces.self)
+        #expect(forest.elements(a) == Array(models[i][..<at]))
+        #expect(forest.elements(b) == Array(models[i][at...]))
+        trees[i] = forest.merge(b, a)
+        models[i] = Array(models[i][at...]) + Array(models[i][..<at])
+      case 2:  // split by length: elements ending at or before `at` go left
+        let total = models[i].reduce(0) { $0 + $1.length }
+        let at = numbers.next(total + 2)
+        let (a, b) = forest.split(trees[i], at: at, by: Length.self)
+        var end = 0
+        var cut = 0
+        while cut < models[i].count, end + models[i][cut].length <= at {
+          end += models[i][cut].length
+          cut += 1
+        }
+        #expect(forest.elements(a) == Array(models[i][..<cut]))
+        trees[i] = forest.merge(a, b)
+      case 3:  // remove the first or last element
+        guard !models[i].isEmpty else { continue }
+        if numbers.next(2) == 0 {
+          let (first, rest) = forest.removeFirst(trees[i])
+          #expect(forest[first] == models[i].removeFirst())
+          forest.free(first)
+          trees[i] = rest
+        } else {
+          let (rest, last) = forest.removeLast(trees[i])
+          #expect(forest[last] == models[i].removeLast())
+          forest.free(last)
+          trees[i] = rest
+        }
+      case 4:  // modify the element holding a position
+        let total = models[i].reduce(0) { $0 + $1.length }
+        let at = numbers.next(total + 1)
+        let weight = numbers.next(100)
+        let result = forest.modifyElement(in: trees[i], holding: at, by: Length.self) { element, before in
+          element.weight = weight
+          return before.length
+        }
+        var start = 0
+        if let k = models[i].firstIndex(where: { start += $0.length; return start > at }) {
+          models[i][k].weight = weight
+          #expect(result == start - models[i][k].length)
+        } else {
+          #expect(result == nil)
+        }
+      case 5:  // find by both metrics
+        let total = models[i].reduce(0) { $0 + $1.length }
+        let at = numbers.next(total + 2) - 1
+        let found = forest.find(at, by: Length.self, in: trees[i])
+        var start = 0
+        let k = at < 0 ? nil : models[i].firstIndex { start += $0.length; return start > at }
+        if let k {
+          #expect(found.map { forest[$0.node] } == models[i][k])
+          #expect(found?.before.pieces == k)
+          #expect(found?.before.weight == models[i][..<k].reduce(0) { $0 + $1.weight })
+        } else {
+          #expect(found == nil)
+        }
+        let n = numbers.next(models[i].count + 1)
+        let byPieces = forest.find(n, by: Pieces.self, in: trees[i])
+        #expect(byPieces.map { forest[$0.node] } == (n < models[i].count ? models[i][n] : nil))
+      default:  // append a run of elements one by one, at the end
+        for _ in 0..<numbers.next(20) {
+          let p = piece()
+          trees[i] = forest.join(trees[i], forest.allocate(p), Forest.null)
+          models[i].append(p)
+        }
+      }
+      #expect(forest.elements(trees[i]) == models[i])
+      #expect(forest.total(trees[i]).weight == models[i].reduce(0) { $0 + $1.weight })
+      forest.check(trees)
+    }
+  }
+
+  @Test("height stays within the AVL bound whatever the order of insertions")
+  func worstCaseHeight() {
+    var forest = Forest()
+    var ascending = Forest.null
+    var descending = Forest.null
+    var middle = Forest.null
+    let n = 100_000
+    for i in 0..<n {
+      ascending = forest.join(ascending, forest.allocate(Piece(length: 1, weight: i)), Forest.null)
+      descending = forest.join(Forest.null, forest.allocate(Piece(length: 1, weight: i)), descending)
+      // Always insert in the middle: split, join.
+      let (a, b) = forest.split(middle, at: i / 2, by: Pieces.self)
+      middle = forest.join(a, forest.allocate(Piece(length: 1, weight: i)), b)
+    }
+    for tree in [ascending, descending, middle] {
+      #expect(forest.height(tree) <= avlBound(n))
+      #expect(forest.total(tree).pieces == n)
+    }
+    forest.check([ascending, descending, middle])
+  }
+}
