@@ -11,15 +11,34 @@ extension SummaryForest {
   /// without rebalancing.
   @inlinable @inline(__always)
   mutating func link(_ l: NodeID, _ k: NodeID, _ r: NodeID) -> NodeID {
+    record(k)
     nodes[Int(k)].left = l
     nodes[Int(k)].right = r
     update(k)
     return k
   }
 
+  /// Makes `child` the left subtree of `t` and updates `t`.
+  @inlinable @inline(__always)
+  mutating func setLeft(_ t: NodeID, _ child: NodeID) {
+    record(t)
+    nodes[Int(t)].left = child
+    update(t)
+  }
+
+  /// Makes `child` the right subtree of `t` and updates `t`.
+  @inlinable @inline(__always)
+  mutating func setRight(_ t: NodeID, _ child: NodeID) {
+    record(t)
+    nodes[Int(t)].right = child
+    update(t)
+  }
+
   @inlinable
   mutating func rotateLeft(_ t: NodeID) -> NodeID {
     let r = nodes[Int(t)].right
+    record(t)
+    record(r)
     nodes[Int(t)].right = nodes[Int(r)].left
     update(t)
     nodes[Int(r)].left = t
@@ -30,6 +49,8 @@ extension SummaryForest {
   @inlinable
   mutating func rotateRight(_ t: NodeID) -> NodeID {
     let l = nodes[Int(t)].left
+    record(t)
+    record(l)
     nodes[Int(t)].left = nodes[Int(l)].right
     update(t)
     nodes[Int(l)].right = t
@@ -58,17 +79,14 @@ extension SummaryForest {
     if height(c) <= height(r) + 1 {
       let t = link(c, k, r)
       if height(t) <= height(ll) + 1 {
-        nodes[Int(l)].right = t
-        update(l)
+        setRight(l, t)
         return l
       }
-      nodes[Int(l)].right = rotateRight(t)
-      update(l)
+      setRight(l, rotateRight(t))
       return rotateLeft(l)
     }
     let t = joinRight(c, k, r)
-    nodes[Int(l)].right = t
-    update(l)
+    setRight(l, t)
     return height(t) <= height(ll) + 1 ? l : rotateLeft(l)
   }
 
@@ -81,17 +99,14 @@ extension SummaryForest {
     if height(c) <= height(l) + 1 {
       let t = link(l, k, c)
       if height(t) <= height(rr) + 1 {
-        nodes[Int(r)].left = t
-        update(r)
+        setLeft(r, t)
         return r
       }
-      nodes[Int(r)].left = rotateLeft(t)
-      update(r)
+      setLeft(r, rotateLeft(t))
       return rotateRight(r)
     }
     let t = joinLeft(l, k, c)
-    nodes[Int(r)].left = t
-    update(r)
+    setLeft(r, t)
     return height(t) <= height(rr) + 1 ? r : rotateRight(r)
   }
 
@@ -179,6 +194,7 @@ extension SummaryForest {
     } else {
       let end = M.measure(leftTotal + node.element.summary)
       if value < end {
+        record(t)
         result = body(&nodes[Int(t)].element, leftTotal)
       } else {
         result = modifyElement(in: node.right, holding: value - end, by: M.self) { element, before in

@@ -1,5 +1,7 @@
-/// Read-only descents: finding the element at a position in a metric, and
-/// walking a tree in order. None of them allocates.
+/// Read-only descents: finding the element at a position in a metric, the
+/// summary before an element, and walking a tree in order. Each is written
+/// once over a node reader, so that the forest and its ``Past`` view share
+/// it. None of them allocates, except the walk's O(log *n*) stack.
 extension SummaryForest {
   /// The element that holds `value` in metric `M`: the first whose end,
   /// counted from the start of the tree, is past `value`.
@@ -13,36 +15,20 @@ extension SummaryForest {
     -> (node: NodeID, before: Summary)? where M.Summary == Summary
   {
     nodes.withUnsafeBufferPointer { nodes in
-      var t = t
-      var before = Summary.zero
-      var value = value
-      while t >= 0 {
-        let node = nodes[Int(t)]
-        let leftTotal = node.left < 0 ? Summary.zero : nodes[Int(node.left)].total
-        let start = M.measure(leftTotal)
-        if value < start {
-          t = node.left
-          continue
-        }
-        let through = leftTotal + node.element.summary
-        let end = M.measure(through)
-        if value < end { return (t, before + leftTotal) }
-        before = before + through
-        value -= end
-        t = node.right
-      }
-      return nil
+      Self.find(value, by: M.self, in: t) { nodes[Int($0)] }
     }
   }
 
-  /// The summary of the elements before node `target` in the tree rooted
-  /// at `t`, where `target` holds `value` in metric `M`.
+  /// The summary of the elements before node `t` in the tree rooted at
+  /// `root`: what the tree holds before `t`'s element.
   ///
+  /// - Precondition: `t` is a node of that tree.
   /// - Complexity: O(log *n*).
   @inlinable
-  package func summary<M: TreeMetric>(before value: M.Value, by metric: M.Type, in t: NodeID) -> Summary
-  where M.Summary == Summary {
-    find(value, by: M.self, in: t)?.before ?? total(t)
+  package func summary(before t: NodeID, inTreeAt root: NodeID) -> Summary {
+    nodes.withUnsafeBufferPointer { nodes in
+      Self.summary(before: t, inTreeAt: root) { nodes[Int($0)] }
+    }
   }
 
   /// Calls `body` with each element of the tree rooted at `t`, in order:
@@ -51,20 +37,7 @@ extension SummaryForest {
   /// - Complexity: O(*n*); the stack is O(log *n*).
   @inlinable
   package func forEach(in t: NodeID, _ body: (_ node: NodeID, _ before: Summary) -> Void) {
-    var stack: [NodeID] = []
-    stack.reserveCapacity(Int(height(t)))
-    var t = t
-    var before = Summary.zero
-    while t >= 0 || !stack.isEmpty {
-      while t >= 0 {
-        stack.append(t)
-        t = nodes[Int(t)].left
-      }
-      let n = stack.removeLast()
-      body(n, before)
-      before = before + nodes[Int(n)].element.summary
-      t = nodes[Int(n)].right
-    }
+    Self.forEach(in: t, reading: { nodes[Int($0)] }, body)
   }
 
   /// Calls `body` with every node of the tree rooted at `t`, parents before
@@ -80,6 +53,71 @@ extension SummaryForest {
       let node = nodes[Int(n)]
       if node.left >= 0 { stack.append(node.left) }
       if node.right >= 0 { stack.append(node.right) }
+    }
+  }
+
+  // MARK: Over a node reader
+
+  @inlinable @inline(__always)
+  static func find<M: TreeMetric>(
+    _ value: M.Value, by metric: M.Type, in t: NodeID, reading node: (NodeID) -> Node
+  ) -> (node: NodeID, before: Summary)? where M.Summary == Summary {
+    // Positions are compared as absolute measures (`base` + ...), never by
+    // subtracting from `value`, so that a floating-point metric finds the
+    // same element as a sum from the tree's start would.
+    var t = t
+    var before = Summary.zero
+    var base = M.Value.zero
+    while t >= 0 {
+      let n = node(t)
+      let leftTotal = n.left < 0 ? Summary.zero : node(n.left).total
+      if value < base + M.measure(leftTotal) {
+        t = n.left
+        continue
+      }
+      let through = leftTotal + n.element.summary
+      let end = base + M.measure(through)
+      if value < end { return (t, before + leftTotal) }
+      before = before + through
+      base = end
+      t = n.right
+    }
+    return nil
+  }
+
+  @inlinable @inline(__always)
+  static func summary(before t: NodeID, inTreeAt root: NodeID, reading node: (NodeID) -> Node) -> Summary {
+    let start = node(t)
+    var sum = start.left < 0 ? Summary.zero : node(start.left).total
+    var child = t
+    while child != root {
+      let parent = node(child).parent
+      let p = node(parent)
+      if p.right == child {
+        sum = (p.left < 0 ? Summary.zero : node(p.left).total) + p.element.summary + sum
+      }
+      child = parent
+    }
+    return sum
+  }
+
+  @inlinable @inline(__always)
+  static func forEach(
+    in t: NodeID, reading node: (NodeID) -> Node, _ body: (_ node: NodeID, _ before: Summary) -> Void
+  ) {
+    var stack: [NodeID] = []
+    var t = t
+    var before = Summary.zero
+    while t >= 0 || !stack.isEmpty {
+      while t >= 0 {
+        stack.append(t)
+        t = node(t).left
+      }
+      let n = stack.removeLast()
+      body(n, before)
+      let current = node(n)
+      before = before + current.element.summary
+      t = current.right
     }
   }
 }

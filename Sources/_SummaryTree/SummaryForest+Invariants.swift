@@ -19,8 +19,12 @@ extension SummaryForest {
       seen[Int(n)] = true
       order.append(n)
       let node = nodes[Int(n)]
-      if node.left >= 0 { stack.append(node.left) }
-      if node.right >= 0 { stack.append(node.right) }
+      for child in [node.left, node.right] where child >= 0 {
+        guard Int(child) < nodes.count, nodes[Int(child)].parent == n else {
+          return "node \(child) does not point back at its parent \(n)"
+        }
+        stack.append(child)
+      }
     }
     // Children come after their parent in `order`: check bottom up.
     for n in order.reversed() {

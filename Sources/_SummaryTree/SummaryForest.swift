@@ -26,6 +26,9 @@ package struct SummaryForest<Element: TreeElement>: Sendable {
     @usableFromInline package var total: Summary
     @usableFromInline package var left: NodeID
     @usableFromInline package var right: NodeID
+    /// The node whose left or right child this node is; meaningless for the
+    /// root of a tree (never followed past a root the caller names).
+    @usableFromInline package var parent: NodeID
     /// The height of the node's subtree: 1 for a leaf.
     @usableFromInline package var height: Int8
 
@@ -35,6 +38,7 @@ package struct SummaryForest<Element: TreeElement>: Sendable {
       self.total = element.summary
       self.left = SummaryForest.null
       self.right = SummaryForest.null
+      self.parent = SummaryForest.null
       self.height = 1
     }
   }
@@ -47,6 +51,11 @@ package struct SummaryForest<Element: TreeElement>: Sendable {
   package var nodes: [Node] = []
   @usableFromInline
   package var freeList: [NodeID] = []
+  /// The open journals, innermost last: for each, the value every node
+  /// had when the journal opened, for the nodes written since (see
+  /// `SummaryForest+Journal.swift`).
+  @usableFromInline
+  package var journals: [Journal] = []
 
   /// Creates an empty forest.
   @inlinable
@@ -68,7 +77,10 @@ package struct SummaryForest<Element: TreeElement>: Sendable {
   @inlinable
   package subscript(t: NodeID) -> Element {
     @inline(__always) get { nodes[Int(t)].element }
-    @inline(__always) _modify { yield &nodes[Int(t)].element }
+    @inline(__always) _modify {
+      record(t)
+      yield &nodes[Int(t)].element
+    }
   }
 
   /// Allocates a detached node (a tree of one element).
@@ -79,7 +91,7 @@ package struct SummaryForest<Element: TreeElement>: Sendable {
   @inlinable
   package mutating func allocate(_ element: Element, reusingFreedNodes: Bool = true) -> NodeID {
     let node = Node(element)
-    if reusingFreedNodes, let id = freeList.popLast() {
+    if reusingFreedNodes, journals.isEmpty, let id = freeList.popLast() {
       nodes[Int(id)] = node
       return id
     }
@@ -120,13 +132,23 @@ package struct SummaryForest<Element: TreeElement>: Sendable {
   package func right(_ t: NodeID) -> NodeID { nodes[Int(t)].right }
 
   /// Recomputes the height and summary of node `t` from its children and its
-  /// element; call it after changing either.
+  /// element, and points the children back at it; call it after changing
+  /// either.
   ///
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   package mutating func update(_ t: NodeID) {
+    record(t)
     let node = nodes[Int(t)]
     nodes[Int(t)].total = total(node.left) + node.element.summary + total(node.right)
     nodes[Int(t)].height = Swift.max(height(node.left), height(node.right)) + 1
+    if node.left >= 0 && nodes[Int(node.left)].parent != t {
+      record(node.left)
+      nodes[Int(node.left)].parent = t
+    }
+    if node.right >= 0 && nodes[Int(node.right)].parent != t {
+      record(node.right)
+      nodes[Int(node.right)].parent = t
+    }
   }
 }

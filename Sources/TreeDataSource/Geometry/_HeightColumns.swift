@@ -1,3 +1,5 @@
+import _SummaryTree
+
 /// One subitem's geometry as its parent's column holds it: the subitem's
 /// own row height, the height shown beneath it (the heights of its visible
 /// descendants while it is expanded, else 0), whether its height is known
@@ -23,36 +25,61 @@ struct _HeightEntry: Equatable {
   var height: Double { own + beneath }
 }
 
+/// A run of `length` equal entries: one element of a column.
+struct _HeightRun: TreeElement {
+  var entry: _HeightEntry
+  var length: Int
+
+  var summary: _HeightSummary {
+    _HeightSummary(
+      count: length, total: Double(length) * entry.height, unasked: entry.isAsked ? 0 : length)
+  }
+}
+
+/// What a run of entries sums up to.
+struct _HeightSummary: TreeSummary {
+  /// The number of entries.
+  var count: Int
+  /// The sum of their heights.
+  var total: Double
+  /// The number of entries never asked about.
+  var unasked: Int
+
+  static var zero: _HeightSummary { _HeightSummary(count: 0, total: 0, unasked: 0) }
+
+  static func + (lhs: _HeightSummary, rhs: _HeightSummary) -> _HeightSummary {
+    _HeightSummary(count: lhs.count + rhs.count, total: lhs.total + rhs.total, unasked: lhs.unasked + rhs.unasked)
+  }
+}
+
+/// Entries, one per subitem.
+enum _Entries: TreeMetric {
+  static func measure(_ summary: _HeightSummary) -> Int { summary.count }
+}
+
+/// Height: entries of height 0 hold no offset.
+enum _Height: TreeMetric {
+  static func measure(_ summary: _HeightSummary) -> Double { summary.total }
+}
+
 /// The heights of the subitems of every known item, as one *column* per
 /// known item, keyed by the item's identity in the ``TreeIndex``.
 ///
-/// A column is an implicit treap (positions, not keys) of *runs*: maximal
-/// stretches of equal entries. Subitems of one height are one run, so a list
-/// whose rows all have the default height stores O(1) per known item, not
-/// one value per row. Each treap node sums its subtree (entries, height,
-/// unasked entries), so locating a subitem by index or by offset is
-/// O(log *r*) for *r* runs, and changing one entry is O(log *r*).
+/// A column is a tree of the shared ``SummaryForest`` whose elements are
+/// *runs*: maximal stretches of equal entries. Subitems of one height are
+/// one run, so a list whose rows all have the default height stores O(1)
+/// per known item, not one value per row. The summaries (entries, height,
+/// unasked entries) make locating a subitem by index or by offset
+/// O(log *r*) for *r* runs, and changing one entry O(log *r*), in the worst
+/// case.
 struct _HeightColumns {
   typealias ItemID = TreeIndex._KnownItemID
-  typealias NodeID = Int32
+  typealias Forest = SummaryForest<_HeightRun>
+  typealias NodeID = Forest.NodeID
 
-  struct Node {
-    var entry: _HeightEntry
-    var length: Int
-    var left: NodeID = -1
-    var right: NodeID = -1
-    var priority: UInt32
-    // Summaries of the treap subtree.
-    var count: Int = 0
-    var total: Double = 0
-    var unasked: Int = 0
-  }
-
-  private var nodes: [Node] = []
-  private var freeList: [NodeID] = []
-  /// The root of each known item's column (-1: a column with no entries).
+  private var forest = Forest()
+  /// The root of each known item's column (`null`: a column with no entries).
   private var roots: [ItemID: NodeID] = [:]
-  private var seed: UInt64 = 0x2545_F491_4F6C_DD1D
 
   // MARK: Columns
 
@@ -65,9 +92,12 @@ struct _HeightColumns {
   /// - Complexity: O(*r* log *r*) for *r* runs.
   mutating func setColumn(_ id: ItemID, runs: [(entry: _HeightEntry, length: Int)]) {
     removeColumn(id)
-    var root: NodeID = -1
-    for run in runs where run.length > 0 { root = merge(root, makeNode(run.entry, run.length)) }
+    var root = Forest.null
+    for run in runs where run.length > 0 {
+      root = forest.join(root, forest.allocate(_HeightRun(entry: run.entry, length: run.length)), Forest.null)
+    }
     roots[id] = root
+    checkColumn(id)
   }
 
   /// Gives item `id` a column of `count` equal entries.
@@ -75,7 +105,8 @@ struct _HeightColumns {
   /// - Complexity: O(1).
   mutating func setColumn(_ id: ItemID, repeating entry: _HeightEntry, count: Int) {
     removeColumn(id)
-    roots[id] = count > 0 ? makeNode(entry, count) : -1
+    roots[id] = count > 0 ? forest.allocate(_HeightRun(entry: entry, length: count)) : Forest.null
+    checkColumn(id)
   }
 
   /// Drops the column of item `id`, if any.
@@ -83,12 +114,9 @@ struct _HeightColumns {
   /// - Complexity: O(*r*) for its *r* runs.
   mutating func removeColumn(_ id: ItemID) {
     guard let root = roots.removeValue(forKey: id) else { return }
-    var stack: [NodeID] = root < 0 ? [] : [root]
-    while let t = stack.popLast() {
-      if nodes[Int(t)].left >= 0 { stack.append(nodes[Int(t)].left) }
-      if nodes[Int(t)].right >= 0 { stack.append(nodes[Int(t)].right) }
-      freeList.append(t)
-    }
+    var doomed: [NodeID] = []
+    forest.forEachNode(in: root) { doomed.append($0) }
+    for node in doomed { forest.free(node) }
   }
 
   // MARK: Reading
@@ -97,59 +125,32 @@ struct _HeightColumns {
   /// beneath the item while it is expanded.
   ///
   /// - Complexity: O(1).
-  func total(_ id: ItemID) -> Double { nodeTotal(root(id)) }
+  func total(_ id: ItemID) -> Double { forest.total(root(id)).total }
 
   /// The number of entries in the column.
-  func count(_ id: ItemID) -> Int { nodeCount(root(id)) }
+  func count(_ id: ItemID) -> Int { forest.total(root(id)).count }
 
   /// Whether some entry of the column was never asked about.
-  func hasUnaskedEntries(_ id: ItemID) -> Bool { nodeUnasked(root(id)) > 0 }
+  func hasUnaskedEntries(_ id: ItemID) -> Bool { forest.total(root(id)).unasked > 0 }
 
   /// The entry at `index`.
   ///
   /// - Precondition: `0 <= index < count(id)`.
   /// - Complexity: O(log *r*).
   func entry(_ id: ItemID, at index: Int) -> _HeightEntry {
-    var t = root(id)
-    var index = index
-    while t >= 0 {
-      let node = nodes[Int(t)]
-      let leftCount = nodeCount(node.left)
-      if index < leftCount {
-        t = node.left
-      } else if index < leftCount + node.length {
-        return node.entry
-      } else {
-        index -= leftCount + node.length
-        t = node.right
-      }
+    guard let (node, _) = forest.find(index, by: _Entries.self, in: root(id)) else {
+      preconditionFailure("entry index out of range")
     }
-    preconditionFailure("entry index out of range")
+    return forest[node].entry
   }
 
   /// The sum of the heights of the entries before `index`.
   ///
   /// - Complexity: O(log *r*).
   func height(_ id: ItemID, before index: Int) -> Double {
-    var t = root(id)
-    var index = index
-    var sum = 0.0
-    while t >= 0 {
-      let node = nodes[Int(t)]
-      let leftCount = nodeCount(node.left)
-      if index <= leftCount {
-        t = node.left
-        continue
-      }
-      sum += nodeTotal(node.left)
-      if index < leftCount + node.length {
-        return sum + Double(index - leftCount) * node.entry.height
-      }
-      sum += Double(node.length) * node.entry.height
-      index -= leftCount + node.length
-      t = node.right
-    }
-    return sum
+    guard let (node, before) = forest.find(index, by: _Entries.self, in: root(id)) else { return total(id) }
+    let cut = index - before.count
+    return cut == 0 ? before.total : before.total + Double(cut) * forest[node].entry.height
   }
 
   /// The entry whose height holds `offset` (counted from the column's
@@ -158,33 +159,15 @@ struct _HeightColumns {
   ///
   /// - Complexity: O(log *r*).
   func entry(_ id: ItemID, containing offset: Double) -> (index: Int, start: Double)? {
-    guard offset >= 0 else { return nil }
-    var t = root(id)
-    var base = 0
-    var start = 0.0
-    while t >= 0 {
-      let node = nodes[Int(t)]
-      let leftTotal = nodeTotal(node.left)
-      if offset < start + leftTotal {
-        t = node.left
-        continue
-      }
-      start += leftTotal
-      base += nodeCount(node.left)
-      let height = node.entry.height
-      let runTotal = Double(node.length) * height
-      if height > 0, offset < start + runTotal {
-        var k = Swift.min(node.length - 1, Swift.max(0, Int((offset - start) / height)))
-        // Mend the division's rounding at a boundary.
-        while k > 0, start + Double(k) * height > offset { k -= 1 }
-        while k < node.length - 1, start + Double(k + 1) * height <= offset { k += 1 }
-        return (base + k, start + Double(k) * height)
-      }
-      start += runTotal
-      base += node.length
-      t = node.right
-    }
-    return nil
+    guard offset >= 0, let (node, before) = forest.find(offset, by: _Height.self, in: root(id)) else { return nil }
+    let run = forest[node]
+    let height = run.entry.height
+    let start = before.total
+    var k = Swift.min(run.length - 1, Swift.max(0, Int((offset - start) / height)))
+    // Mend the division's rounding at a boundary.
+    while k > 0, start + Double(k) * height > offset { k -= 1 }
+    while k < run.length - 1, start + Double(k + 1) * height <= offset { k += 1 }
+    return (before.count + k, start + Double(k) * height)
   }
 
   /// The ranges of indices whose entries were never asked about, ascending.
@@ -192,25 +175,15 @@ struct _HeightColumns {
   /// - Complexity: O(*r*).
   func unaskedRanges(_ id: ItemID) -> [Range<Int>] {
     var result: [Range<Int>] = []
-    var stack: [NodeID] = []
-    var t = root(id)
-    var base = 0
-    while t >= 0 || !stack.isEmpty {
-      while t >= 0 {
-        stack.append(t)
-        t = nodes[Int(t)].left
+    forest.forEach(in: root(id)) { node, before in
+      let run = forest[node]
+      guard !run.entry.isAsked else { return }
+      let base = before.count
+      if let last = result.last, last.upperBound == base {
+        result[result.count - 1] = last.lowerBound..<(base + run.length)
+      } else {
+        result.append(base..<(base + run.length))
       }
-      let n = stack.removeLast()
-      let node = nodes[Int(n)]
-      if !node.entry.isAsked {
-        if let last = result.last, last.upperBound == base {
-          result[result.count - 1] = last.lowerBound..<(base + node.length)
-        } else {
-          result.append(base..<(base + node.length))
-        }
-      }
-      base += node.length
-      t = node.right
     }
     return result
   }
@@ -221,19 +194,21 @@ struct _HeightColumns {
   ///
   /// - Complexity: O(log *r*).
   mutating func setEntry(_ id: ItemID, at index: Int, to entry: _HeightEntry) {
-    let (low, rest) = split(root(id), at: index)
-    let (single, high) = split(rest, at: 1)
-    nodes[Int(single)].entry = entry
-    update(single)
-    roots[id] = merge(merge(low, single), high)
+    let (low, rest) = cut(root(id), at: index)
+    let (single, high) = cut(rest, at: 1)
+    // `single` is one detached node: the tree of one run of one entry.
+    forest[single].entry = entry
+    roots[id] = forest.join(low, single, high)
+    checkColumn(id)
   }
 
   /// Inserts `entry` at `index`.
   ///
   /// - Complexity: O(log *r*).
   mutating func insertEntry(_ id: ItemID, _ entry: _HeightEntry, at index: Int) {
-    let (low, high) = split(root(id), at: index)
-    roots[id] = merge(merge(low, makeNode(entry, 1)), high)
+    let (low, high) = cut(root(id), at: index)
+    roots[id] = forest.join(low, forest.allocate(_HeightRun(entry: entry, length: 1)), high)
+    checkColumn(id)
   }
 
   /// Removes and returns the entry at `index`.
@@ -241,84 +216,45 @@ struct _HeightColumns {
   /// - Complexity: O(log *r*).
   @discardableResult
   mutating func removeEntry(_ id: ItemID, at index: Int) -> _HeightEntry {
-    let (low, rest) = split(root(id), at: index)
-    let (single, high) = split(rest, at: 1)
-    let entry = nodes[Int(single)].entry
-    freeList.append(single)
-    roots[id] = merge(low, high)
+    let (low, rest) = cut(root(id), at: index)
+    let (single, high) = cut(rest, at: 1)
+    let entry = forest[single].entry
+    forest.free(single)
+    roots[id] = forest.merge(low, high)
+    checkColumn(id)
     return entry
   }
 
-  // MARK: Treap
+  // MARK: Runs
 
-  private func root(_ id: ItemID) -> NodeID { roots[id] ?? -1 }
-  private func nodeCount(_ t: NodeID) -> Int { t < 0 ? 0 : nodes[Int(t)].count }
-  private func nodeTotal(_ t: NodeID) -> Double { t < 0 ? 0 : nodes[Int(t)].total }
-  private func nodeUnasked(_ t: NodeID) -> Int { t < 0 ? 0 : nodes[Int(t)].unasked }
-
-  private mutating func makeNode(_ entry: _HeightEntry, _ length: Int) -> NodeID {
-    seed &+= 0x9E37_79B9_7F4A_7C15
-    var z = seed
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    let node = Node(entry: entry, length: length, priority: UInt32(truncatingIfNeeded: z ^ (z >> 31)))
-    let id: NodeID
-    if let free = freeList.popLast() {
-      nodes[Int(free)] = node
-      id = free
-    } else {
-      nodes.append(node)
-      id = NodeID(nodes.count - 1)
+  /// With `-D TREE_INDEX_INTERNAL_CHECKS`, traps if the column of item `id`
+  /// is not a sound tree (balance, heights, summaries); otherwise does
+  /// nothing.
+  ///
+  /// - Complexity: O(*r*) for its *r* runs with the flag; O(1) without.
+  @inline(__always)
+  private func checkColumn(_ id: ItemID) {
+    #if TREE_INDEX_INTERNAL_CHECKS
+    var seen = Array(repeating: false, count: forest.capacity)
+    if let fault = forest.fault(inTreeAt: root(id), seen: &seen) {
+      preconditionFailure("height column of item \(id): \(fault)")
     }
-    update(id)
-    return id
+    #endif
   }
 
-  private mutating func update(_ t: NodeID) {
-    let node = nodes[Int(t)]
-    nodes[Int(t)].count = nodeCount(node.left) + node.length + nodeCount(node.right)
-    nodes[Int(t)].total = nodeTotal(node.left) + Double(node.length) * node.entry.height + nodeTotal(node.right)
-    nodes[Int(t)].unasked = nodeUnasked(node.left) + (node.entry.isAsked ? 0 : node.length) + nodeUnasked(node.right)
-  }
+  private func root(_ id: ItemID) -> NodeID { roots[id] ?? Forest.null }
 
-  /// Splits a treap into its first `k` entries and the rest, cutting a run
+  /// Splits a column into its first `k` entries and the rest, cutting a run
   /// in two where `k` falls inside it.
-  private mutating func split(_ t: NodeID, at k: Int) -> (NodeID, NodeID) {
-    guard t >= 0 else { return (-1, -1) }
-    let node = nodes[Int(t)]
-    let leftCount = nodeCount(node.left)
-    if k <= leftCount {
-      let (a, b) = split(node.left, at: k)
-      nodes[Int(t)].left = b
-      update(t)
-      return (a, t)
-    }
-    if k >= leftCount + node.length {
-      let (a, b) = split(node.right, at: k - leftCount - node.length)
-      nodes[Int(t)].right = a
-      update(t)
-      return (t, b)
-    }
-    // Inside the run: `t` keeps the first part; the rest becomes a new node.
-    let cut = k - leftCount
-    let suffix = makeNode(node.entry, node.length - cut)
-    nodes[Int(t)].length = cut
-    nodes[Int(t)].right = -1
-    update(t)
-    return (t, merge(suffix, node.right))
-  }
-
-  private mutating func merge(_ a: NodeID, _ b: NodeID) -> NodeID {
-    if a < 0 { return b }
-    if b < 0 { return a }
-    if nodes[Int(a)].priority > nodes[Int(b)].priority {
-      nodes[Int(a)].right = merge(nodes[Int(a)].right, b)
-      update(a)
-      return a
-    } else {
-      nodes[Int(b)].left = merge(a, nodes[Int(b)].left)
-      update(b)
-      return b
-    }
+  private mutating func cut(_ t: NodeID, at k: Int) -> (NodeID, NodeID) {
+    let (low, high) = forest.split(t, at: k, by: _Entries.self)
+    let before = forest.total(low).count
+    guard before < k, high != Forest.null else { return (low, high) }
+    // The first run of `high` straddles `k`: keep its head on the left.
+    let (first, rest) = forest.removeFirst(high)
+    let run = forest[first]
+    forest[first].length = k - before
+    let tail = forest.allocate(_HeightRun(entry: run.entry, length: run.length - (k - before)))
+    return (forest.join(low, first, Forest.null), forest.join(Forest.null, tail, rest))
   }
 }
