@@ -62,7 +62,7 @@ extension SummaryForest {
   ///
   /// - Complexity: O(|height(`l`) − height(`r`)| + 1).
   @inlinable
-  package mutating func join(_ l: NodeID, _ k: NodeID, _ r: NodeID) -> NodeID {
+  public mutating func join(_ l: NodeID, _ k: NodeID, _ r: NodeID) -> NodeID {
     let hl = height(l)
     let hr = height(r)
     if hl > hr + 1 { return joinRight(l, k, r) }
@@ -114,7 +114,7 @@ extension SummaryForest {
   ///
   /// - Complexity: O(log *n*).
   @inlinable
-  package mutating func merge(_ a: NodeID, _ b: NodeID) -> NodeID {
+  public mutating func merge(_ a: NodeID, _ b: NodeID) -> NodeID {
     if a < 0 { return b }
     if b < 0 { return a }
     let (rest, last) = removeLast(a)
@@ -127,7 +127,7 @@ extension SummaryForest {
   ///
   /// - Complexity: O(log *n*).
   @inlinable
-  package mutating func split<M: TreeMetric>(_ t: NodeID, at value: M.Value, by metric: M.Type)
+  public mutating func split<M: TreeMetric>(_ t: NodeID, at value: M.Value, by metric: M.Type)
     -> (NodeID, NodeID) where M.Summary == Summary
   {
     guard t >= 0 else { return (Self.null, Self.null) }
@@ -147,7 +147,7 @@ extension SummaryForest {
   /// - Returns: The removed node, detached, and the rest of the tree.
   /// - Complexity: O(log *n*).
   @inlinable
-  package mutating func removeFirst(_ t: NodeID) -> (first: NodeID, rest: NodeID) {
+  public mutating func removeFirst(_ t: NodeID) -> (first: NodeID, rest: NodeID) {
     let node = nodes[Int(t)]
     if node.left < 0 {
       _ = link(Self.null, t, Self.null)
@@ -162,7 +162,7 @@ extension SummaryForest {
   /// - Returns: The rest of the tree, and the removed node, detached.
   /// - Complexity: O(log *n*).
   @inlinable
-  package mutating func removeLast(_ t: NodeID) -> (rest: NodeID, last: NodeID) {
+  public mutating func removeLast(_ t: NodeID) -> (rest: NodeID, last: NodeID) {
     let node = nodes[Int(t)]
     if node.right < 0 {
       _ = link(Self.null, t, Self.null)
@@ -180,7 +180,7 @@ extension SummaryForest {
   ///   element holds `value`.
   /// - Complexity: O(log *n*) plus `body`.
   @inlinable
-  package mutating func modifyElement<M: TreeMetric, R>(
+  public mutating func modifyElement<M: TreeMetric, R>(
     in t: NodeID, holding value: M.Value, by metric: M.Type,
     _ body: (inout Element, _ before: Summary) -> R
   ) -> R? where M.Summary == Summary {
@@ -212,7 +212,7 @@ extension SummaryForest {
   ///
   /// - Complexity: O(log *n*).
   @inlinable
-  package mutating func refresh<M: TreeMetric>(_ t: NodeID, holding value: M.Value, by metric: M.Type)
+  public mutating func refresh<M: TreeMetric>(_ t: NodeID, holding value: M.Value, by metric: M.Type)
   where M.Summary == Summary {
     _ = modifyElement(in: t, holding: value, by: M.self) { _, _ in () }
   }

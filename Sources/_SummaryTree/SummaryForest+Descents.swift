@@ -11,7 +11,7 @@ extension SummaryForest {
   ///   measure.
   /// - Complexity: O(log *n*).
   @inlinable
-  package func find<M: TreeMetric>(_ value: M.Value, by metric: M.Type, in t: NodeID)
+  public func find<M: TreeMetric>(_ value: M.Value, by metric: M.Type, in t: NodeID)
     -> (node: NodeID, before: Summary)? where M.Summary == Summary
   {
     nodes.withUnsafeBufferPointer { nodes in
@@ -20,14 +20,18 @@ extension SummaryForest {
   }
 
   /// The summary of the elements before node `t` in the tree rooted at
-  /// `root`: what the tree holds before `t`'s element.
+  /// `root`: what the tree holds before `t`'s element, found by following
+  /// parent links up to `root`.
   ///
-  /// - Precondition: `t` is a node of that tree.
+  /// - Returns: The summary, or `nil` when the links from `t` do not reach
+  ///   `root`. A node that is not in the tree may still reach it through
+  ///   stale links: callers that are not sure check the answer (for example
+  ///   with ``find(_:by:in:)``).
   /// - Complexity: O(log *n*).
   @inlinable
-  package func summary(before t: NodeID, inTreeAt root: NodeID) -> Summary {
+  public func summary(before t: NodeID, inTreeAt root: NodeID) -> Summary? {
     nodes.withUnsafeBufferPointer { nodes in
-      Self.summary(before: t, inTreeAt: root) { nodes[Int($0)] }
+      Self.summary(before: t, inTreeAt: root, nodeCount: nodes.count) { nodes[Int($0)] }
     }
   }
 
@@ -36,7 +40,7 @@ extension SummaryForest {
   ///
   /// - Complexity: O(*n*); the stack is O(log *n*).
   @inlinable
-  package func forEach(in t: NodeID, _ body: (_ node: NodeID, _ before: Summary) -> Void) {
+  public func forEach(in t: NodeID, _ body: (_ node: NodeID, _ before: Summary) -> Void) {
     Self.forEach(in: t, reading: { nodes[Int($0)] }, body)
   }
 
@@ -45,7 +49,7 @@ extension SummaryForest {
   ///
   /// - Complexity: O(*n*).
   @inlinable
-  package func forEachNode(in t: NodeID, _ body: (_ node: NodeID) -> Void) {
+  public func forEachNode(in t: NodeID, _ body: (_ node: NodeID) -> Void) {
     guard t >= 0 else { return }
     var stack: [NodeID] = [t]
     while let n = stack.popLast() {
@@ -86,15 +90,24 @@ extension SummaryForest {
   }
 
   @inlinable @inline(__always)
-  static func summary(before t: NodeID, inTreeAt root: NodeID, reading node: (NodeID) -> Node) -> Summary {
+  static func summary(
+    before t: NodeID, inTreeAt root: NodeID, nodeCount: Int, reading node: (NodeID) -> Node
+  ) -> Summary? {
+    guard t >= 0, Int(t) < nodeCount, root >= 0 else { return nil }
     let start = node(t)
     var sum = start.left < 0 ? Summary.zero : node(start.left).total
     var child = t
+    // No tree is taller than 64: a longer walk follows stale links.
+    var steps = 0
     while child != root {
       let parent = node(child).parent
+      steps += 1
+      guard parent >= 0, Int(parent) < nodeCount, steps < 64 else { return nil }
       let p = node(parent)
       if p.right == child {
         sum = (p.left < 0 ? Summary.zero : node(p.left).total) + p.element.summary + sum
+      } else if p.left != child {
+        return nil
       }
       child = parent
     }

@@ -10,7 +10,7 @@ extension SummaryForest {
   /// - Returns: A description of the first fault, or `nil` when the tree is
   ///   sound.
   /// - Complexity: O(*n*).
-  package func fault(inTreeAt t: NodeID, seen: inout [Bool]) -> String? {
+  public func fault(inTreeAt t: NodeID, seen: inout [Bool]) -> String? {
     var order: [NodeID] = []
     var stack: [NodeID] = t < 0 ? [] : [t]
     while let n = stack.popLast() {
@@ -44,7 +44,7 @@ extension SummaryForest {
   ///
   /// - Returns: A description of the first fault, or `nil`.
   /// - Complexity: O(*n*).
-  package func fault(ofAccounting seen: [Bool]) -> String? {
+  public func fault(ofAccounting seen: [Bool]) -> String? {
     var seen = seen
     for id in freeList {
       guard !seen[Int(id)] else { return "node \(id) is both in use and free" }

@@ -11,7 +11,7 @@
 /// *w* nodes written.
 extension SummaryForest {
   /// What one open journal keeps.
-  package struct Journal: Sendable {
+  public struct Journal: Sendable {
     /// The value of each node written since the journal opened, as it was.
     @usableFromInline var saved: [NodeID: Node] = [:]
     /// The number of nodes, and of free nodes, when the journal opened.
@@ -27,13 +27,13 @@ extension SummaryForest {
 
   /// Whether a journal is open.
   @inlinable
-  package var isJournaling: Bool { !journals.isEmpty }
+  public var isJournaling: Bool { !journals.isEmpty }
 
   /// Opens a journal inside any open ones.
   ///
   /// - Complexity: O(1).
   @inlinable
-  package mutating func beginJournal() {
+  public mutating func beginJournal() {
     journals.append(Journal(nodeCount: nodes.count, freeCount: freeList.count))
   }
 
@@ -42,7 +42,7 @@ extension SummaryForest {
   ///
   /// - Complexity: O(*w*) for *w* nodes written under the journal.
   @inlinable
-  package mutating func commitJournal() {
+  public mutating func commitJournal() {
     let inner = journals.removeLast()
     guard !journals.isEmpty else { return }
     let outer = journals.count - 1
@@ -56,7 +56,7 @@ extension SummaryForest {
   ///
   /// - Complexity: O(*w*) for *w* nodes written under the journal.
   @inlinable
-  package mutating func rollBackJournal() {
+  public mutating func rollBackJournal() {
     let journal = journals.removeLast()
     for (t, node) in journal.saved { nodes[Int(t)] = node }
     nodes.removeLast(nodes.count - journal.nodeCount)
@@ -66,7 +66,7 @@ extension SummaryForest {
   /// Saves node `t`'s value in the innermost journal before its first write
   /// under it.
   @inlinable @inline(__always)
-  package mutating func record(_ t: NodeID) {
+  public mutating func record(_ t: NodeID) {
     if !journals.isEmpty { recordSlowPath(t) }
   }
 
@@ -84,13 +84,13 @@ extension SummaryForest {
   ///
   /// - Complexity: O(1).
   @inlinable
-  package var pastView: Past {
+  public var pastView: Past {
     Past(nodes: nodes, saved: journals.last?.saved ?? [:])
   }
 
   /// The forest as it was when a journal opened: each node's saved value if
   /// it was written since, else its value now.
-  package struct Past {
+  public struct Past {
     @usableFromInline let nodes: [Node]
     @usableFromInline let saved: [NodeID: Node]
 
@@ -102,21 +102,21 @@ extension SummaryForest {
 
     /// Node `t` as it was.
     @inlinable
-    package func node(_ t: NodeID) -> Node {
+    public func node(_ t: NodeID) -> Node {
       saved[t] ?? nodes[Int(t)]
     }
 
     /// The element of node `t` as it was.
     @inlinable
-    package subscript(t: NodeID) -> Element { node(t).element }
+    public subscript(t: NodeID) -> Element { node(t).element }
 
     /// The summary of the tree rooted at `t`, as it was.
     @inlinable
-    package func total(_ t: NodeID) -> Summary { t < 0 ? .zero : node(t).total }
+    public func total(_ t: NodeID) -> Summary { t < 0 ? .zero : node(t).total }
 
     /// The element that held `value` in metric `M`, as ``SummaryForest/find(_:by:in:)``.
     @inlinable
-    package func find<M: TreeMetric>(_ value: M.Value, by metric: M.Type, in t: NodeID)
+    public func find<M: TreeMetric>(_ value: M.Value, by metric: M.Type, in t: NodeID)
       -> (node: NodeID, before: Summary)? where M.Summary == Summary
     {
       SummaryForest.find(value, by: M.self, in: t, reading: node)
@@ -125,14 +125,14 @@ extension SummaryForest {
     /// The summary of the elements before node `t` in the tree rooted at
     /// `root`, as ``SummaryForest/summary(before:inTreeAt:)``.
     @inlinable
-    package func summary(before t: NodeID, inTreeAt root: NodeID) -> Summary {
-      SummaryForest.summary(before: t, inTreeAt: root, reading: node)
+    public func summary(before t: NodeID, inTreeAt root: NodeID) -> Summary? {
+      SummaryForest.summary(before: t, inTreeAt: root, nodeCount: nodes.count, reading: node)
     }
 
     /// Calls `body` with each element of the tree rooted at `t` as it was,
     /// as ``SummaryForest/forEach(in:_:)``.
     @inlinable
-    package func forEach(in t: NodeID, _ body: (_ node: NodeID, _ before: Summary) -> Void) {
+    public func forEach(in t: NodeID, _ body: (_ node: NodeID, _ before: Summary) -> Void) {
       SummaryForest.forEach(in: t, reading: node, body)
     }
   }

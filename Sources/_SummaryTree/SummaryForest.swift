@@ -10,27 +10,26 @@
 /// each descent, split, join and update is O(log *n*) in the worst case.
 ///
 /// Copy on write comes from the node array itself.
-package struct SummaryForest<Element: TreeElement>: Sendable {
+public struct SummaryForest<Element: TreeElement>: Sendable {
   /// The summary of the forest's elements.
-  package typealias Summary = Element.Summary
+  public typealias Summary = Element.Summary
   /// The identity of a node: its position in the node array.
-  package typealias NodeID = Int32
+  public typealias NodeID = Int32
 
   /// One element and its place in its tree.
-  @usableFromInline
-  package struct Node: Sendable {
+  public struct Node: Sendable {
     /// The element.
-    @usableFromInline package var element: Element
+    public var element: Element
     /// Summary of the node's subtree: its left subtree, its element, its
     /// right subtree.
-    @usableFromInline package var total: Summary
-    @usableFromInline package var left: NodeID
-    @usableFromInline package var right: NodeID
+    public var total: Summary
+    public var left: NodeID
+    public var right: NodeID
     /// The node whose left or right child this node is; meaningless for the
     /// root of a tree (never followed past a root the caller names).
-    @usableFromInline package var parent: NodeID
+    public var parent: NodeID
     /// The height of the node's subtree: 1 for a leaf.
-    @usableFromInline package var height: Int8
+    public var height: Int8
 
     @inlinable
     init(_ element: Element) {
@@ -45,41 +44,38 @@ package struct SummaryForest<Element: TreeElement>: Sendable {
 
   /// No node: an empty tree, or a missing link.
   @inlinable
-  package static var null: NodeID { -1 }
+  public static var null: NodeID { -1 }
 
-  @usableFromInline
-  package var nodes: [Node] = []
-  @usableFromInline
-  package var freeList: [NodeID] = []
+  public var nodes: [Node] = []
+  public var freeList: [NodeID] = []
   /// The open journals, innermost last: for each, the value every node
   /// had when the journal opened, for the nodes written since (see
   /// `SummaryForest+Journal.swift`).
-  @usableFromInline
-  package var journals: [Journal] = []
+  public var journals: [Journal] = []
 
   /// Creates an empty forest.
   @inlinable
-  package init() {}
+  public init() {}
 
   /// The number of nodes in use.
   ///
   /// - Complexity: O(1).
   @inlinable
-  package var liveNodeCount: Int { nodes.count - freeList.count }
+  public var liveNodeCount: Int { nodes.count - freeList.count }
 
   /// The number of slots in the node array, in use or free.
   @inlinable
-  package var capacity: Int { nodes.count }
+  public var capacity: Int { nodes.count }
 
   // MARK: Elements
 
   /// The element of node `t`.
   @inlinable
-  package subscript(t: NodeID) -> Element {
+  public subscript(t: NodeID) -> Element {
     @inline(__always) get { nodes[Int(t)].element }
-    @inline(__always) _modify {
+    @inline(__always) set {
       record(t)
-      yield &nodes[Int(t)].element
+      nodes[Int(t)].element = newValue
     }
   }
 
@@ -89,7 +85,7 @@ package struct SummaryForest<Element: TreeElement>: Sendable {
   ///   again; `false` keeps every identity handed out so far unambiguous.
   /// - Complexity: amortized O(1).
   @inlinable
-  package mutating func allocate(_ element: Element, reusingFreedNodes: Bool = true) -> NodeID {
+  public mutating func allocate(_ element: Element, reusingFreedNodes: Bool = true) -> NodeID {
     let node = Node(element)
     if reusingFreedNodes, journals.isEmpty, let id = freeList.popLast() {
       nodes[Int(id)] = node
@@ -103,7 +99,7 @@ package struct SummaryForest<Element: TreeElement>: Sendable {
   ///
   /// - Complexity: amortized O(1).
   @inlinable
-  package mutating func free(_ t: NodeID) {
+  public mutating func free(_ t: NodeID) {
     freeList.append(t)
   }
 
@@ -113,23 +109,23 @@ package struct SummaryForest<Element: TreeElement>: Sendable {
   ///
   /// - Complexity: O(1).
   @inlinable @inline(__always)
-  package func total(_ t: NodeID) -> Summary {
+  public func total(_ t: NodeID) -> Summary {
     t < 0 ? .zero : nodes[Int(t)].total
   }
 
   /// The height of the tree rooted at `t`: 0 for an empty tree.
   @inlinable @inline(__always)
-  package func height(_ t: NodeID) -> Int8 {
+  public func height(_ t: NodeID) -> Int8 {
     t < 0 ? 0 : nodes[Int(t)].height
   }
 
   /// The left child of node `t`.
   @inlinable @inline(__always)
-  package func left(_ t: NodeID) -> NodeID { nodes[Int(t)].left }
+  public func left(_ t: NodeID) -> NodeID { nodes[Int(t)].left }
 
   /// The right child of node `t`.
   @inlinable @inline(__always)
-  package func right(_ t: NodeID) -> NodeID { nodes[Int(t)].right }
+  public func right(_ t: NodeID) -> NodeID { nodes[Int(t)].right }
 
   /// Recomputes the height and summary of node `t` from its children and its
   /// element, and points the children back at it; call it after changing
@@ -137,7 +133,7 @@ package struct SummaryForest<Element: TreeElement>: Sendable {
   ///
   /// - Complexity: O(1).
   @inlinable @inline(__always)
-  package mutating func update(_ t: NodeID) {
+  public mutating func update(_ t: NodeID) {
     record(t)
     let node = nodes[Int(t)]
     nodes[Int(t)].total = total(node.left) + node.element.summary + total(node.right)

@@ -5,7 +5,7 @@
 /// Summaries add up in element order; `zero` is the summary of nothing.
 /// Rows, heights and any later per-item count are summaries of one
 /// ``SummaryForest``: adding a metric is a conformance, not a new tree.
-package protocol TreeSummary: Equatable, Sendable {
+public protocol TreeSummary: Equatable, Sendable {
   /// The summary of no elements.
   static var zero: Self { get }
 
@@ -14,7 +14,7 @@ package protocol TreeSummary: Equatable, Sendable {
 }
 
 /// An element of a ``SummaryForest``: a value with a summary of its own.
-package protocol TreeElement: Sendable {
+public protocol TreeElement: Sendable {
   /// The summary type of the forest's trees.
   associatedtype Summary: TreeSummary
 
@@ -25,7 +25,7 @@ package protocol TreeElement: Sendable {
 /// A way to measure positions along a tree of elements: one number read off
 /// a summary, never decreasing as elements are appended (a count of
 /// positions, of rows, a height).
-package protocol TreeMetric {
+public protocol TreeMetric {
   /// The summary this metric reads.
   associatedtype Summary: TreeSummary
   /// The measure: an integer count or a length.

@@ -87,7 +87,7 @@ struct SummaryForestJournalTests {
     var forest = Forest()
     var trees: [Forest.NodeID] = [Forest.null]
     edit(&forest, &trees, &numbers, steps: 400)
-    func expectRanks(_ read: (Forest.NodeID) -> PieceSummary, _ root: Forest.NodeID, _ pieces: [Forest.NodeID]) {
+    func expectRanks(_ read: (Forest.NodeID) -> PieceSummary?, _ root: Forest.NodeID, _ pieces: [Forest.NodeID]) {
       var sum = PieceSummary.zero
       for node in pieces {
         #expect(read(node) == sum)

@@ -80,6 +80,44 @@ struct _HeightColumns {
   private var forest = Forest()
   /// The root of each known item's column (`null`: a column with no entries).
   private var roots: [ItemID: NodeID] = [:]
+  /// For each open journal, innermost last: the root each column had before
+  /// each change of it since the journal opened.
+  private var rootLog: [[(id: ItemID, root: NodeID?)]] = []
+
+  // MARK: Journals
+
+  /// Opens a journal: every change until the matching ``commitJournal()``
+  /// or ``rollBackJournal()`` can be undone, without copying the columns.
+  ///
+  /// - Complexity: O(1).
+  mutating func beginJournal() {
+    forest.beginJournal()
+    rootLog.append([])
+  }
+
+  /// Closes the innermost journal, keeping its changes.
+  ///
+  /// - Complexity: O(*w*) for the *w* nodes and columns it changed.
+  mutating func commitJournal() {
+    forest.commitJournal()
+    let inner = rootLog.removeLast()
+    if !rootLog.isEmpty { rootLog[rootLog.count - 1] += inner }
+  }
+
+  /// Closes the innermost journal, undoing its changes.
+  ///
+  /// - Complexity: O(*w*) for the *w* nodes and columns it changed.
+  mutating func rollBackJournal() {
+    forest.rollBackJournal()
+    for (id, root) in rootLog.removeLast().reversed() { roots[id] = root }
+  }
+
+  /// Sets the root of item `id`'s column (`nil`: no column), logging the
+  /// old one while a journal is open.
+  private mutating func setRoot(_ id: ItemID, _ root: NodeID?) {
+    if !rootLog.isEmpty { rootLog[rootLog.count - 1].append((id, roots[id])) }
+    setRoot(id, root)
+  }
 
   // MARK: Columns
 
@@ -96,8 +134,7 @@ struct _HeightColumns {
     for run in runs where run.length > 0 {
       root = forest.join(root, forest.allocate(_HeightRun(entry: run.entry, length: run.length)), Forest.null)
     }
-    roots[id] = root
-    checkColumn(id)
+    setRoot(id, root)
   }
 
   /// Gives item `id` a column of `count` equal entries.
@@ -105,15 +142,15 @@ struct _HeightColumns {
   /// - Complexity: O(1).
   mutating func setColumn(_ id: ItemID, repeating entry: _HeightEntry, count: Int) {
     removeColumn(id)
-    roots[id] = count > 0 ? forest.allocate(_HeightRun(entry: entry, length: count)) : Forest.null
-    checkColumn(id)
+    setRoot(id, count > 0 ? forest.allocate(_HeightRun(entry: entry, length: count)) : Forest.null)
   }
 
   /// Drops the column of item `id`, if any.
   ///
   /// - Complexity: O(*r*) for its *r* runs.
   mutating func removeColumn(_ id: ItemID) {
-    guard let root = roots.removeValue(forKey: id) else { return }
+    guard let root = roots[id] else { return }
+    setRoot(id, nil)
     var doomed: [NodeID] = []
     forest.forEachNode(in: root) { doomed.append($0) }
     for node in doomed { forest.free(node) }
@@ -198,8 +235,7 @@ struct _HeightColumns {
     let (single, high) = cut(rest, at: 1)
     // `single` is one detached node: the tree of one run of one entry.
     forest[single].entry = entry
-    roots[id] = forest.join(low, single, high)
-    checkColumn(id)
+    setRoot(id, forest.join(low, single, high))
   }
 
   /// Inserts `entry` at `index`.
@@ -207,8 +243,7 @@ struct _HeightColumns {
   /// - Complexity: O(log *r*).
   mutating func insertEntry(_ id: ItemID, _ entry: _HeightEntry, at index: Int) {
     let (low, high) = cut(root(id), at: index)
-    roots[id] = forest.join(low, forest.allocate(_HeightRun(entry: entry, length: 1)), high)
-    checkColumn(id)
+    setRoot(id, forest.join(low, forest.allocate(_HeightRun(entry: entry, length: 1)), high))
   }
 
   /// Removes and returns the entry at `index`.
@@ -220,8 +255,7 @@ struct _HeightColumns {
     let (single, high) = cut(rest, at: 1)
     let entry = forest[single].entry
     forest.free(single)
-    roots[id] = forest.merge(low, high)
-    checkColumn(id)
+    setRoot(id, forest.merge(low, high))
     return entry
   }
 

@@ -149,9 +149,9 @@ extension TreeList {
       entry.own = Swift.max(0, dataSource.height(ofItemAt: path))
       _columns.setEntry(parent, at: i, to: entry)
       _refreshHeights(along: path.parent)
-      if let batch = _batch {
+      if _batch != nil {
         if let old = index._treePathAtBatchStart(path),
-          let oldTable = batch.indexBatch.before.tableIndexPath(fromTreePath: old)
+          let oldTable = index._tableIndexPathAtBatchStart(fromTreePath: old)
         {
           _batch!.reloadedRows.append(oldTable)
         }

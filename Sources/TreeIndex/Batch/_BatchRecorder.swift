@@ -6,12 +6,16 @@
 /// items; deleting and inserting does not. So the recorder does not compose
 /// row changes. It keeps, per item, how its subitem positions changed
 /// (``_IndexChanges``), and which items had anything change at or beneath
-/// them; the final diff walks only those.
+/// them, grouped by parent; the final diff walks only those, so its cost
+/// follows the edits, not the size of the index.
 struct _BatchRecorder: Sendable {
   /// Tells this batch's recorder from any other.
   var token: UInt64
   /// Items that changed, or have a change beneath them (the root always).
   var changed: Set<_NodeID> = [_Arena.root]
+  /// The changed items of each item, by parent: the known subitems whose
+  /// rows may differ, before or after.
+  var changedChildren: [_NodeID: Set<_NodeID>] = [:]
   /// How each item's subitem positions changed.
   var subitemChanges: [_NodeID: _IndexChanges] = [:]
 
@@ -19,8 +23,11 @@ struct _BatchRecorder: Sendable {
     self.token = token
   }
 
-  mutating func markChanged(_ items: some Sequence<_NodeID>) {
-    changed.formUnion(items)
+  mutating func markChanged(_ items: [(parent: _NodeID, item: _NodeID)]) {
+    for (parent, item) in items {
+      changed.insert(item)
+      changedChildren[parent, default: []].insert(item)
+    }
   }
 
   mutating func recordInsertion(in parent: _NodeID, at index: Int) {
@@ -42,6 +49,9 @@ struct _BatchRecorder: Sendable {
   /// Folds in what a nested batch recorded after this one's edits so far.
   mutating func append(_ nested: _BatchRecorder) {
     changed.formUnion(nested.changed)
+    for (parent, items) in nested.changedChildren {
+      changedChildren[parent, default: []].formUnion(items)
+    }
     for (parent, changes) in nested.subitemChanges {
       subitemChanges[parent, default: _IndexChanges()].append(changes)
     }

@@ -1,8 +1,57 @@
 import _SummaryTree
 
-/// Read-only descents through one item's tree of known subitems: by
-/// subitem index, and by row. Each is O(log *b*) and allocates nothing.
-extension _Arena {
+/// Reading an index's storage: the forest as it is (``_Arena``) or as it was
+/// when the open batch began (``_PastArena``), through one set of descents.
+protocol _ArenaReading {
+  /// The known item of node `x`.
+  func item(_ x: _NodeID) -> _Item
+  /// The summary of the tree rooted at `t`.
+  func total(_ t: _NodeID) -> _RowSummary
+  /// The element holding `value` in metric `M` in the tree rooted at `t`,
+  /// and the summary before it.
+  func find<M: TreeMetric>(_ value: Int, by metric: M.Type, in t: _NodeID) -> (node: _NodeID, before: _RowSummary)?
+  where M.Summary == _RowSummary, M.Value == Int
+  /// The summary before node `x` in the tree rooted at `root`, or `nil`
+  /// when `x` is not in that tree.
+  func summary(before x: _NodeID, inTreeAt root: _NodeID) -> _RowSummary?
+  /// Calls `body` with each element of the tree rooted at `t`, in order.
+  func forEach(in t: _NodeID, _ body: (_ node: _NodeID, _ before: _RowSummary) -> Void)
+}
+
+extension _ArenaReading {
+  /// The number of subitems of the known item `x`.
+  @inline(__always)
+  func count(_ x: _NodeID) -> Int { item(x).count }
+
+  /// Whether the known item `x` is expanded.
+  @inline(__always)
+  func isExpanded(_ x: _NodeID) -> Bool { item(x).isExpanded }
+
+  /// The root of the balanced tree of the known subitems of `x`.
+  @inline(__always)
+  func children(_ x: _NodeID) -> _NodeID { item(x).children }
+
+  /// The subitem positions the tree rooted at `t` spans.
+  @inline(__always)
+  func span(_ t: _NodeID) -> Int { total(t).span }
+
+  /// The rows the expanded items of the tree rooted at `t` add.
+  @inline(__always)
+  func extraRows(_ t: _NodeID) -> Int { total(t).extraRows }
+
+  /// The rows beneath the item if it were expanded: one per subitem plus
+  /// the rows beneath each expanded subitem.
+  @inline(__always)
+  func rowsBeneath(_ x: _NodeID) -> Int { item(x).rowsBeneath }
+
+  /// The rows shown beneath the item while it is visible: ``rowsBeneath(_:)``
+  /// when it is expanded, otherwise 0.
+  @inline(__always)
+  func visibleRowsBeneath(_ x: _NodeID) -> Int {
+    let item = item(x)
+    return item.isExpanded ? item.rowsBeneath : 0
+  }
+
   /// The subitem at `index` of item `x`: its node if it is known, and its
   /// row offset — the number of rows before it among the rows beneath `x`
   /// (one per earlier subitem plus the rows beneath the expanded ones).
@@ -12,11 +61,11 @@ extension _Arena {
   @inline(__always)
   func subitem(of x: _NodeID, at index: Int) -> (node: _NodeID, rowOffset: Int) {
     let tree = children(x)
-    guard let (node, before) = forest.find(index, by: _Positions.self, in: tree) else {
+    guard let (node, before) = find(index, by: _Positions.self, in: tree) else {
       return (.null, index + extraRows(tree))
     }
     let rowOffset = index + before.extraRows
-    return before.span + forest[node].gap == index ? (node, rowOffset) : (.null, rowOffset)
+    return before.span + item(node).gap == index ? (node, rowOffset) : (.null, rowOffset)
   }
 
   /// The subitem of item `x` whose rows hold `row`, counted among the rows
@@ -27,12 +76,12 @@ extension _Arena {
   @inline(__always)
   func subitem(of x: _NodeID, containingRow row: Int) -> (index: Int, node: _NodeID, offset: Int) {
     let tree = children(x)
-    guard let (node, before) = forest.find(row, by: _Rows.self, in: tree) else {
-      let total = forest.total(tree)
+    guard let (node, before) = find(row, by: _Rows.self, in: tree) else {
+      let total = total(tree)
       return (row - total.extraRows, .null, 0)
     }
     let offset = row - before.span - before.extraRows
-    let gap = forest[node].gap
+    let gap = item(node).gap
     if offset < gap { return (before.span + offset, .null, 0) }
     return (before.span + gap, node, offset - gap)
   }
@@ -43,8 +92,8 @@ extension _Arena {
   /// among the rows beneath it. `nil` when `row >= extraRows(children)`.
   @inline(__always)
   func subitem(of x: _NodeID, containingDescendantRow row: Int) -> (index: Int, node: _NodeID, offset: Int)? {
-    guard let (node, before) = forest.find(row, by: _DescendantRows.self, in: children(x)) else { return nil }
-    return (before.span + forest[node].gap, node, row - before.extraRows)
+    guard let (node, before) = find(row, by: _DescendantRows.self, in: children(x)) else { return nil }
+    return (before.span + item(node).gap, node, row - before.extraRows)
   }
 
   /// Calls `body` with each known subitem of item `x` in index order: its
@@ -52,9 +101,96 @@ extension _Arena {
   ///
   /// - Complexity: O(*k*) for *k* known subitems.
   func forEachKnownSubitem(of x: _NodeID, _ body: (_ index: Int, _ node: _NodeID, _ rowOffset: Int) -> Void) {
-    forest.forEach(in: children(x)) { node, before in
-      let index = before.span + forest[node].gap
+    forEach(in: children(x)) { node, before in
+      let index = before.span + item(node).gap
       body(index, node, index + before.extraRows)
     }
+  }
+
+  /// Where the known item `x` stands among the subitems of item `parent`:
+  /// its index and its row offset among the rows beneath `parent`; `nil`
+  /// when `x` is not a subitem of `parent`.
+  ///
+  /// - Complexity: O(log *b*).
+  func position(ofKnown x: _NodeID, under parent: _NodeID) -> (index: Int, rowOffset: Int)? {
+    let root = children(parent)
+    guard root != .null, let before = summary(before: x, inTreeAt: root) else { return nil }
+    let index = before.span + item(x).gap
+    guard index < count(parent), subitem(of: parent, at: index).node == x else { return nil }
+    return (index, index + before.extraRows)
+  }
+
+  /// The item's row in the `.flat` order of all visible items, and the row
+  /// of its root item; `nil` when the path names no visible item.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  func flatRow(of treePath: TreePath) -> (row: Int, rootRow: Int)? {
+    guard !treePath.isEmpty else { return nil }
+    var x = _Arena.root
+    var row = 0
+    var rootRow = 0
+    let last = treePath.depth - 1
+    for level in 0...last {
+      let index = treePath[level]
+      guard index >= 0, index < count(x) else { return nil }
+      let (child, offset) = subitem(of: x, at: index)
+      row += offset
+      if level == 0 { rootRow = row }
+      if level == last { break }
+      guard child != .null, isExpanded(child) else { return nil }
+      row += 1
+      x = child
+    }
+    return (row, rootRow)
+  }
+}
+
+extension _Arena: _ArenaReading {
+  @inline(__always)
+  func item(_ x: _NodeID) -> _Item { forest[x] }
+
+  @inline(__always)
+  func total(_ t: _NodeID) -> _RowSummary { forest.total(t) }
+
+  @inline(__always)
+  func find<M: TreeMetric>(_ value: Int, by metric: M.Type, in t: _NodeID) -> (node: _NodeID, before: _RowSummary)?
+  where M.Summary == _RowSummary, M.Value == Int {
+    forest.find(value, by: M.self, in: t)
+  }
+
+  func summary(before x: _NodeID, inTreeAt root: _NodeID) -> _RowSummary? {
+    forest.summary(before: x, inTreeAt: root)
+  }
+
+  func forEach(in t: _NodeID, _ body: (_ node: _NodeID, _ before: _RowSummary) -> Void) {
+    forest.forEach(in: t, body)
+  }
+}
+
+/// The storage of an index as it was when its open batch began: what the
+/// batch's change set and its old coordinates are read from. Read it
+/// before the next write to the index (see ``SummaryForest/pastView``).
+struct _PastArena: _ArenaReading {
+  let past: SummaryForest<_Item>.Past
+
+  init(_ arena: _Arena) {
+    past = arena.forest.pastView
+  }
+
+  func item(_ x: _NodeID) -> _Item { past[x] }
+
+  func total(_ t: _NodeID) -> _RowSummary { past.total(t) }
+
+  func find<M: TreeMetric>(_ value: Int, by metric: M.Type, in t: _NodeID) -> (node: _NodeID, before: _RowSummary)?
+  where M.Summary == _RowSummary, M.Value == Int {
+    past.find(value, by: M.self, in: t)
+  }
+
+  func summary(before x: _NodeID, inTreeAt root: _NodeID) -> _RowSummary? {
+    past.summary(before: x, inTreeAt: root)
+  }
+
+  func forEach(in t: _NodeID, _ body: (_ node: _NodeID, _ before: _RowSummary) -> Void) {
+    past.forEach(in: t, body)
   }
 }

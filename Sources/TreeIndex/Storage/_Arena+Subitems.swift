@@ -59,25 +59,25 @@ extension _Arena {
   /// Marks every known item beneath `x` collapsed and brings the summaries
   /// beneath `x` and its cached rows up to date; `x` itself keeps its state.
   ///
-  /// - Returns: The nodes of those items.
+  /// - Returns: Those items, each with its parent.
   /// - Complexity: O(*n*) for *n* known items beneath `x`.
-  mutating func collapseDescendants(of x: _NodeID) -> [_NodeID] {
+  mutating func collapseDescendants(of x: _NodeID) -> [(parent: _NodeID, item: _NodeID)] {
     // Pre-order over every node beneath x, each tree's nodes before the
     // trees of their subitems; updating in reverse visits each node after
     // its links and its own subitems.
-    var order: [_NodeID] = []
-    var trees: [_NodeID] = children(x) == .null ? [] : [children(x)]
-    while let tree = trees.popLast() {
+    var order: [(parent: _NodeID, item: _NodeID)] = []
+    var trees: [(owner: _NodeID, root: _NodeID)] = children(x) == .null ? [] : [(x, children(x))]
+    while let (owner, tree) = trees.popLast() {
       forest.forEachNode(in: tree) { node in
-        order.append(node)
-        if forest[node].children != .null { trees.append(forest[node].children) }
+        order.append((owner, node))
+        if forest[node].children != .null { trees.append((node, forest[node].children)) }
       }
     }
-    for node in order {
+    for (_, node) in order {
       forest[node].isExpanded = false
       forest[node].rowsBeneath = forest[node].count
     }
-    for node in order.reversed() { forest.update(node) }
+    for (_, node) in order.reversed() { forest.update(node) }
     recount(x)
     return order
   }

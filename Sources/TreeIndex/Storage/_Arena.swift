@@ -20,18 +20,6 @@ struct _Arena: Sendable {
 
   // MARK: Items
 
-  /// The number of subitems of the known item `x`.
-  @inline(__always)
-  func count(_ x: _NodeID) -> Int { forest[x].count }
-
-  /// Whether the known item `x` is expanded.
-  @inline(__always)
-  func isExpanded(_ x: _NodeID) -> Bool { forest[x].isExpanded }
-
-  /// The root of the balanced tree of the known subitems of `x`.
-  @inline(__always)
-  func children(_ x: _NodeID) -> _NodeID { forest[x].children }
-
   /// Marks the known item `x` expanded or collapsed; the summaries above it
   /// are the caller's to refresh.
   mutating func setExpanded(_ x: _NodeID, _ isExpanded: Bool) {
@@ -49,27 +37,6 @@ struct _Arena: Sendable {
   }
 
   // MARK: Summaries
-
-  /// The subitem positions the tree rooted at `t` spans.
-  @inline(__always)
-  func span(_ t: _NodeID) -> Int { forest.total(t).span }
-
-  /// The rows the expanded items of the tree rooted at `t` add.
-  @inline(__always)
-  func extraRows(_ t: _NodeID) -> Int { forest.total(t).extraRows }
-
-  /// The rows beneath the item if it were expanded: one per subitem plus
-  /// the rows beneath each expanded subitem.
-  @inline(__always)
-  func rowsBeneath(_ x: _NodeID) -> Int { forest[x].rowsBeneath }
-
-  /// The rows shown beneath the item while it is visible: ``rowsBeneath(_:)``
-  /// when it is expanded, otherwise 0.
-  @inline(__always)
-  func visibleRowsBeneath(_ x: _NodeID) -> Int {
-    let item = forest[x]
-    return item.isExpanded ? item.rowsBeneath : 0
-  }
 
   /// Renews the cached ``_Item/rowsBeneath`` of item `x` from its count and
   /// its subitems' tree; the summaries of the tree that holds `x` are the
@@ -119,25 +86,28 @@ extension _Arena {
   /// `depth` levels up to date, bottom up, after a change at or beneath the
   /// item at that depth.
   ///
-  /// - Parameter visit: Called with each item on that way, root excluded.
+  /// - Parameter visit: Called with each item on that way (root excluded)
+  ///   and its parent.
   /// - Precondition: those items are known.
   /// - Complexity: O(*d* log *b*); allocates nothing for paths of up to 32
   ///   levels.
-  mutating func refresh(along path: TreePath, depth: Int, visit: (_NodeID) -> Void = { _ in }) {
-    withUnsafeTemporaryAllocation(of: _NodeID.self, capacity: depth + 1) { items in
-      var x = _Arena.root
-      items[0] = x
-      for level in 0..<depth {
-        x = subitem(of: x, at: path[level]).node
-        items[level + 1] = x
-      }
-      for level in stride(from: depth - 1, through: 0, by: -1) {
-        let item = items[level + 1]
-        recount(item)
-        forest.refresh(children(items[level]), holding: path[level], by: _Positions.self)
-        visit(item)
-      }
-      recount(_Arena.root)
+  mutating func refresh(
+    along path: TreePath, depth: Int, visit: (_ parent: _NodeID, _ item: _NodeID) -> Void = { _, _ in }
+  ) {
+    var items: [_NodeID] = []
+    items.reserveCapacity(depth + 1)
+    var x = _Arena.root
+    items.append(x)
+    for level in 0..<depth {
+      x = subitem(of: x, at: path[level]).node
+      items.append(x)
     }
+    for level in stride(from: depth - 1, through: 0, by: -1) {
+      let item = items[level + 1]
+      recount(item)
+      forest.refresh(children(items[level]), holding: path[level], by: _Positions.self)
+      visit(items[level], item)
+    }
+    recount(_Arena.root)
   }
 }

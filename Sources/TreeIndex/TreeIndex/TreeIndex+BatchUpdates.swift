@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Grouping several edits into one table view update.
 extension TreeIndex {
   /// Runs several edits as one update and returns one change set from the
@@ -24,14 +30,18 @@ extension TreeIndex {
   /// value to it), the change set deletes every old section and inserts
   /// every new one.
   ///
+  /// The batch keeps no copy of the index: it journals the storage its edits
+  /// write, so that it can undo them and read the rows as they were.
+  ///
   /// - Parameter updates: A closure that edits the index it is given.
   /// - Returns: The rows and sections deleted and inserted by the whole batch.
   /// - Throws: Whatever `updates` throws; the index is then exactly as it
-  ///   was before the batch.
-  /// - Complexity: O(*k*) to keep the state to restore on error, where *k* is
-  ///   the number of known items, plus the cost of the edits, plus, for each
-  ///   item with changes beneath it, O(*c* (log *b* + *r*)) for its *c* known
-  ///   subitems and *r* changed ranges of subitems.
+  ///   was before the batch (unless the closure assigned another index to
+  ///   it: that index is kept).
+  /// - Complexity: the cost of the edits, plus, for each item with changes
+  ///   beneath it, O(*c* (log *b* + *r*)) for its *c* changed known subitems
+  ///   and *r* changed ranges of subitems: independent of the number of
+  ///   items the index knows.
   @discardableResult
   public mutating func performBatchUpdates(_ updates: (inout TreeIndex) throws -> Void) throws -> TreeChanges {
     defer { _checkInvariants() }
@@ -45,30 +55,43 @@ extension TreeIndex {
     return _endBatch(batch)
   }
 
-  /// A batch opened by ``_beginBatch()``: the state to diff against and to
-  /// return to. For the package's own modules, which cannot run their edits
-  /// inside a closure that holds the index `inout`.
+  /// A batch opened by ``_beginBatch()``: what to return to. For the
+  /// package's own modules, which cannot run their edits inside a closure
+  /// that holds the index `inout`.
   package struct _OpenBatch: Sendable {
-    /// The index as it was when the batch began.
-    package let before: TreeIndex
+    /// Tells the batch's recorder from any other.
     let token: UInt64
+    /// The recorder of the enclosing batch, if any, as it was.
+    let enclosing: _BatchRecorder?
+    /// The number of sections when the batch began.
+    let numberOfSections: Int
   }
 
   /// Starts recording a batch; every edit until ``_endBatch(_:)`` is part of
   /// it. Batches nest as ``performBatchUpdates(_:)`` calls do.
   ///
-  /// - Complexity: O(1); the first edit after it copies the storage, O(*k*).
+  /// - Complexity: O(1).
   package mutating func _beginBatch() -> _OpenBatch {
-    let batch = _OpenBatch(before: self, token: UInt64.random(in: 1...UInt64.max))
+    let batch = _OpenBatch(
+      token: UInt64.random(in: 1...UInt64.max), enclosing: _recorder, numberOfSections: numberOfSections)
+    _arena.forest.beginJournal()
     _recorder = _BatchRecorder(token: batch.token)
     return batch
   }
 
+  /// Whether the index is still the one `batch` began on (the edits did not
+  /// assign another index).
+  func _isOpen(_ batch: _OpenBatch) -> Bool {
+    _recorder?.token == batch.token && _arena.forest.isJournaling
+  }
+
   /// Puts the index back as it was when `batch` began.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(*w*) for the *w* storage nodes the batch wrote.
   package mutating func _abandonBatch(_ batch: _OpenBatch) {
-    self = batch.before
+    guard _isOpen(batch) else { return }  // another index was put in place: keep it
+    _arena.forest.rollBackJournal()
+    _recorder = batch.enclosing
   }
 
   /// Ends `batch` and returns its change set, folding what it recorded into
@@ -76,15 +99,17 @@ extension TreeIndex {
   ///
   /// - Complexity: see ``performBatchUpdates(_:)``.
   package mutating func _endBatch(_ batch: _OpenBatch) -> TreeChanges {
-    let before = batch.before
-    guard let recorder = _recorder, recorder.token == batch.token else {
+    guard _isOpen(batch), let recorder = _recorder else {
       // The closure put another index in place: no item is known to persist.
-      _recorder = before._recorder
-      if var outer = _recorder { outer.token = 0; _recorder = outer }  // the outer batch lost track too
-      return _replacementChanges(from: before)
+      if var outer = batch.enclosing { outer.token = 0; _recorder = outer } else { _recorder = nil }
+      var changes = _TreeChangesBuilder()
+      changes.deleteSections(0..<batch.numberOfSections)
+      changes.insertSections(0..<numberOfSections)
+      return changes.build()
     }
-    let changes = _changes(from: before, recorded: recorder)
-    if var outer = before._recorder {
+    let changes = _changes(recorded: recorder)
+    _arena.forest.commitJournal()
+    if var outer = batch.enclosing {
       outer.append(recorder)
       _recorder = outer
     } else {
@@ -93,11 +118,13 @@ extension TreeIndex {
     return changes
   }
 
-  /// The change set that replaces every old section by every new one.
-  func _replacementChanges(from before: TreeIndex) -> TreeChanges {
-    var changes = _TreeChangesBuilder()
-    changes.deleteSections(0..<before.numberOfSections)
-    changes.insertSections(0..<numberOfSections)
-    return changes.build()
+  /// The table path where the item at `treePath` (a path in the tree as it
+  /// was when the outermost open batch began) was drawn then; outside a
+  /// batch, where it is drawn now.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  package func _tableIndexPathAtBatchStart(fromTreePath treePath: TreePath) -> IndexPath? {
+    guard _arena.forest.isJournaling, _recorder?.token != 0 else { return tableIndexPath(fromTreePath: treePath) }
+    return _tableIndexPath(of: treePath, at: _PastArena(_arena).flatRow(of: treePath))
   }
 }

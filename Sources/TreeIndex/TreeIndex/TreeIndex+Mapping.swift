@@ -16,7 +16,13 @@ extension TreeIndex {
   ///   ancestor is collapsed), is a section, or does not exist.
   /// - Complexity: O(*d* log *b*), independent of the number of rows.
   public func tableIndexPath(fromTreePath treePath: TreePath) -> IndexPath? {
-    guard let (row, rootRow) = _flatRow(of: treePath) else { return nil }
+    _tableIndexPath(of: treePath, at: _flatRow(of: treePath))
+  }
+
+  /// The table path of the item at `treePath`, given its flat row and its
+  /// root item's.
+  func _tableIndexPath(of treePath: TreePath, at flatRow: (row: Int, rootRow: Int)?) -> IndexPath? {
+    guard let (row, rootRow) = flatRow else { return nil }
     switch layout {
     case .flat:
       return IndexPath(indexes: [0, row])

@@ -124,24 +124,9 @@ extension TreeIndex {
   /// of its root item; `nil` when the path names no visible item.
   ///
   /// - Complexity: O(*d* log *b*).
+  @inline(__always)
   func _flatRow(of treePath: TreePath) -> (row: Int, rootRow: Int)? {
-    guard !treePath.isEmpty else { return nil }
-    var x = _Arena.root
-    var row = 0
-    var rootRow = 0
-    let last = treePath.depth - 1
-    for level in 0...last {
-      let index = treePath[level]
-      guard index >= 0, index < _arena.count(x) else { return nil }
-      let (child, offset) = _arena.subitem(of: x, at: index)
-      row += offset
-      if level == 0 { rootRow = row }
-      if level == last { break }
-      guard child != .null, _arena.isExpanded(child) else { return nil }
-      row += 1
-      x = child
-    }
-    return (row, rootRow)
+    _arena.flatRow(of: treePath)
   }
 
   /// Where a valid item is drawn: its section and its row in that section,
@@ -182,8 +167,8 @@ extension TreeIndex {
   /// - Complexity: O(*d* log *b*).
   mutating func _refresh(_ treePath: TreePath, depth: Int) {
     if _recorder != nil {
-      var changed: [_NodeID] = []
-      _arena.refresh(along: treePath, depth: depth) { changed.append($0) }
+      var changed: [(parent: _NodeID, item: _NodeID)] = []
+      _arena.refresh(along: treePath, depth: depth) { changed.append(($0, $1)) }
       _recorder!.markChanged(changed)
     } else {
       _arena.refresh(along: treePath, depth: depth)
