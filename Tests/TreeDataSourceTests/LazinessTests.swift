@@ -127,6 +127,7 @@ struct LazinessTests {
     #expect(asked.filter { $0.kind == .isExpanded }.count == beneath.count)
     #expect(Set(asked.filter { $0.kind == .height }.map(\.id)) == beneath)
     #expect(list.numberOfRows == 3 + 6)
+    #expect(!list.isExpanded([1, 0, 0]) && !list.isExpanded([1, 1, 0]), "leaves stay collapsed")
     #expect(host.violations.isEmpty)
     #expect(host.mismatchedRows().isEmpty)
   }

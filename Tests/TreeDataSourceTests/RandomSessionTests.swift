@@ -11,6 +11,23 @@ import TreeIndexTestSupport
 // threw and changed nothing. A failure names its seed, layout, step and
 // operation.
 
+/// A delegate that refuses to expand some nodes (by identity) and records
+/// the paths it is told will and did expand.
+final class RefusingDelegate: TreeListDelegate {
+  let tree: ModelTree
+  var willExpand: [TreePath] = []
+  var didExpand: [TreePath] = []
+
+  init(tree: ModelTree) { self.tree = tree }
+
+  /// Whether the delegate refuses to expand `node`: about one node in nine.
+  static func refuses(_ node: ModelNode) -> Bool { node.id % 9 == 4 }
+
+  func shouldExpandItem(at treePath: TreePath) -> Bool { !Self.refuses(tree.node(at: treePath)!) }
+  func willExpandItem(at treePath: TreePath) { willExpand.append(treePath) }
+  func didExpandItem(at treePath: TreePath) { didExpand.append(treePath) }
+}
+
 /// One random session on one seed, layout and data source kind.
 final class RandomSession<DataSource: ModelBackedDataSource> {
   let seed: UInt64
@@ -19,6 +36,7 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
   let tree: ModelTree
   let list: TreeList<DataSource>
   let host: ListHostSimulator
+  let delegate: RefusingDelegate
   var model: ExpectedList
   var step = 0
   var operation = ""
@@ -38,7 +56,11 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
     let dataSource = DataSource(tree: tree)
     list = TreeList(dataSource: dataSource, layout: layout)
     host = makeHost(for: list)
-    model = ExpectedList(tree: tree, layout: layout, recordsHeights: DataSource.self == ModelDataSource.self)
+    delegate = RefusingDelegate(tree: tree)
+    list.delegate = delegate
+    model = ExpectedList(
+      tree: tree, layout: layout, recordsHeights: DataSource.self == ModelDataSource.self,
+      refusesExpansion: RefusingDelegate.refuses)
   }
 
   var label: Comment { "seed \(seed), \(layout), \(DataSource.self), step \(step): \(operation)" }
@@ -86,6 +108,8 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
     tree.forgetQuestions()
     host.removeRecordedCalls()
     model.expected = []
+    model.opened = []
+    (delegate.willExpand, delegate.didExpand) = ([], [])
     let expectation: HostExpectation
     do {
       expectation = try body()
@@ -96,6 +120,7 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
     let rowsAfter = model.rowShapes
     checkHost(rowsBefore: rowsBefore, rowsAfter: rowsAfter, expectation: expectation)
     checkQuestions()
+    checkDelegate()
     checkRows()
     checkGeometry()
   }
@@ -151,6 +176,14 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
       fail("questions differ: asked \(extra.sorted { $0.key.id < $1.key.id }), expected \(missing.sorted { $0.key.id < $1.key.id }); \(states)")
     }
     check(!tree.questions.contains { $0.kind == .item }, "the list asked for an item itself")
+  }
+
+  /// The delegate heard of exactly the items the step opened with its
+  /// leave, in order, `will` and `did` alike.
+  func checkDelegate() {
+    let opened = model.opened.map { tree.path(of: $0)! }
+    check(delegate.willExpand == opened, "willExpand \(delegate.willExpand), expected \(opened)")
+    check(delegate.didExpand == opened, "didExpand \(delegate.didExpand), expected \(opened)")
   }
 
   func checkRows() {
@@ -235,7 +268,7 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
         operation = "expandAll()"
         runStep {
           try self.list.expandAll()
-          for root in self.tree.root.children { self.model.expand(root, recursively: true) }
+          self.model.expandAll(self.tree.root.children)
           return .update(reloaded: [])
         }
       case 1:
@@ -468,7 +501,9 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
   /// An unannounced change beneath a known collapsed item, found when it is
   /// expanded.
   func unannouncedStep() {
-    let candidates = addressable.filter { model.isKnown($0) && !model.isExpanded($0) }
+    let candidates = addressable.filter {
+      model.isKnown($0) && !model.isExpanded($0) && !RefusingDelegate.refuses($0)
+    }
     guard let node = candidates.randomElement(using: &rng) else { return }
     let path = tree.path(of: node)!
     let expected = node.children.count
@@ -504,6 +539,7 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
     let unknownBeneath = tree.allNodes.filter { !model.isAddressable($0) }.randomElement(using: &rng)
     let bad: TreePath = chance(0.15) ? [] : (chance(0.3) && unknownBeneath != nil ? tree.path(of: unknownBeneath!)! : under(beyond))
     let call: (String, () throws -> Void)
+    var movePaths: TreeIndexError.MovePaths? = nil
     switch random(0...7) {
     case 0: call = ("expand(\(bad))", { try self.list.expand(bad, recursively: self.chance(0.3)) })
     case 1: call = ("collapse(\(bad))", { try self.list.collapse(bad, recursively: self.chance(0.3)) })
@@ -528,9 +564,11 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
       let source = tree.path(of: node)!
       let destination = chance(0.2) ? TreePath([]) : under(parent.children.count + 1 + random(0...2))
       call = ("moveItem(at: \(source), to: \(destination))", { try self.list.moveItem(at: source, to: destination) })
+      movePaths = .init(source: source, destination: destination)
     case 6:
       let source = chance(0.2) ? TreePath([]) : under(parent.children.count + random(0...2))
       call = ("moveItem(at: \(source), to: [0])", { try self.list.moveItem(at: source, to: [0]) })
+      movePaths = .init(source: source, destination: [0])
     default:
       // Out of range where every ancestor is open, or empty: asks nothing.
       let open = ([tree.root] + tree.allNodes).filter { model.isExpanded($0) && (model.isVisible($0) || $0 === tree.root) }
@@ -545,8 +583,13 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
       do {
         try call.1()
         self.fail("expected a TreeIndexError")
-      } catch is TreeIndexError {
+      } catch let error as TreeIndexError {
         self.thrownCalls += 1
+        self.check(error.movePaths == movePaths, "the error names the move paths \(String(describing: error.movePaths))")
+        if let movePaths {
+          let subject = "cannot move \(movePaths.source) to \(movePaths.destination): "
+          self.check(error.description.hasPrefix(subject), "the error reads \(error)")
+        }
       }
       self.check(self.list.index == index, "the index changed")
       self.check(self.list.contentHeight == height, "contentHeight changed")

@@ -254,6 +254,13 @@ struct ModelRun {
     }
     if error.operation != operation { return "the error names the operation \(error.operation), not \(operation)" }
     if !paths.contains(error.treePath) { return "the error names \(error.treePath), which the call was not given" }
+    if case .move(let source, let destination) = edit {
+      if error.movePaths != .init(source: source, destination: destination) {
+        return "the move error names the paths \(String(describing: error.movePaths)), not \(source) and \(destination)"
+      }
+    } else if error.movePaths != nil {
+      return "the \(operation) error names move paths \(String(describing: error.movePaths))"
+    }
     let path = error.treePath
     // Whether the reason can be read in `model`, the tree before the call:
     // not for a move (its destination is read with the source removed) nor
