@@ -23,7 +23,13 @@ final class RefusingDelegate: TreeListDelegate {
   /// Whether the delegate refuses to expand `node`: about one node in nine.
   static func refuses(_ node: ModelNode) -> Bool { node.id % 9 == 4 }
 
-  func shouldExpandItem(at treePath: TreePath) -> Bool { !Self.refuses(tree.node(at: treePath)!) }
+  var refusals = 0
+
+  func shouldExpandItem(at treePath: TreePath) -> Bool {
+    let refuses = Self.refuses(tree.node(at: treePath)!)
+    if refuses { refusals += 1 }
+    return !refuses
+  }
   func willExpandItem(at treePath: TreePath) { willExpand.append(treePath) }
   func didExpandItem(at treePath: TreePath) { didExpand.append(treePath) }
 }
@@ -46,6 +52,7 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
   var thrownCalls = 0
   var applies = 0
   var maxRows = 0
+  var refusals = 0
 
   init(seed: UInt64, layout: TreeIndex.Layout, targetSize: Int) {
     self.seed = seed
@@ -82,6 +89,7 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
   // MARK: Running
 
   func run(steps: Int) {
+    defer { refusals = delegate.refusals }
     operation = "reloadData()"
     runStep { self.list.reloadData(); self.model.reloadData(); return .reload }
     while step < steps && !failed {
@@ -601,23 +609,27 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
 @Suite("Random sessions")
 struct RandomSessionTests {
   static let seeds: [UInt64] = [1, 2, 3, 0xDEC0DE]
+  /// Steps per session: short by default, long with `TREEINDEX_LONG_TESTS=1`.
+  static let steps = LongTests.choose(short: 800, long: 5_000)
+  static let defaultHeightSteps = LongTests.choose(short: 400, long: 2_000)
 
   @Test(arguments: seeds, [TreeIndex.Layout.flat, .sectioned])
   func heights(seed: UInt64, layout: TreeIndex.Layout) {
     let session = RandomSession<ModelDataSource>(seed: seed, layout: layout, targetSize: 60)
-    session.run(steps: 2500)
-    #expect(session.step == 2500)
+    session.run(steps: Self.steps)
+    #expect(session.step == Self.steps)
     if !session.failed {
-      #expect(session.applies > 300, "the session should reach the host often")
-      #expect(session.thrownCalls > 30, "the session should try invalid calls")
+      #expect(session.applies > Self.steps / 8, "the session should reach the host often")
+      #expect(session.thrownCalls > Self.steps / 80, "the session should try invalid calls")
+      #expect(session.refusals > 0, "the delegate should refuse some expansions")
     }
   }
 
   @Test(arguments: [5, 6] as [UInt64], [TreeIndex.Layout.flat, .sectioned])
   func defaultHeights(seed: UInt64, layout: TreeIndex.Layout) {
     let session = RandomSession<DefaultHeightModelDataSource>(seed: seed, layout: layout, targetSize: 60)
-    session.run(steps: 1000)
-    #expect(session.step == 1000)
-    if !session.failed { #expect(session.applies > 200) }
+    session.run(steps: Self.defaultHeightSteps)
+    #expect(session.step == Self.defaultHeightSteps)
+    if !session.failed { #expect(session.applies > Self.defaultHeightSteps / 5) }
   }
 }

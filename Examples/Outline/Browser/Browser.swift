@@ -108,9 +108,6 @@ struct Browser<Source: OutlineSource> {
 
   /// Collapses the cursor's item when it is an expanded container, else
   /// moves to its parent.
-  ///
-  /// A leaf that a recursive expansion marked expanded shows nothing
-  /// beneath it, so it counts as collapsed here.
   mutating func collapseOrLeave() {
     guard let path = cursorPath else { return }
     if list.isExpanded(path) && isContainer(path) {
