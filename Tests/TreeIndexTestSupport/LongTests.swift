@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
 import Foundation
-#endif
 
 /// How long the randomized runs are: short by default, so that `swift test`
 /// stays quick, and long when the environment variable

@@ -5,11 +5,11 @@ import Foundation
 /// row) from a ``TreeIndex``, asks the ``TreeDataSource`` only what it must,
 /// and hands the host exactly one valid batch update for every change.
 ///
-///     let list = TreeList(dataSource: planets)
-///     list.host = tableAdapter           // any TreeListHost
+///     let list = TreeList(dataSource: Planets())  // the example of TreeDataSource
+///     list.host = host                    // any TreeListHost: a table adapter, a ListHostSimulator
 ///     list.reloadData()                   // asks the root count, then each visible item
 ///     try list.expand([1])                // one apply(_:) with the rows that appear
-///     list.item(at: IndexPath(indexes: [0, 2]))   // asks the data source for [1, 0]
+///     list.item(at: IndexPath(indexes: [0, 2]))   // "Moon", asked of the data source at [1, 0]
 ///
 /// The list keeps the expansion state itself once the data source has told
 /// it an item's initial state, and keeps the state beneath a collapsed item
