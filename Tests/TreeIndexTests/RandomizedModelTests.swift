@@ -505,13 +505,13 @@ struct ModelRun {
 struct RandomizedModelTests {
   static let seeds: [UInt64] = Array(1...10)
   static let layouts: [TreeIndex.Layout] = [.flat, .sectioned]
-  /// 2,500 steps per run by default (50,000 operations in all, a few
+  /// 1,000 steps per run by default (20,000 operations in all, a few
   /// seconds); 50,000 with `TREEINDEX_LONG_TESTS=1` (1,000,000 operations).
-  static let stepsPerRun = LongTests.choose(short: 2_500, long: 50_000)
+  static let stepsPerRun = LongTests.choose(short: 1_000, long: 50_000)
 
-  @Test func theRunChecksAtLeast50000OperationsAndTheLongRunAMillion() {
+  @Test func theRunChecksAtLeast20000OperationsAndTheLongRunAMillion() {
     let operations = Self.seeds.count * Self.layouts.count * Self.stepsPerRun
-    #expect(operations >= (LongTests.areEnabled ? 1_000_000 : 50_000))
+    #expect(operations >= (LongTests.areEnabled ? 1_000_000 : 20_000))
   }
 
   @Test(arguments: seeds, layouts)
