@@ -4,8 +4,12 @@
 /// The error names the operation, the tree path at fault and the reason, and
 /// its ``description`` reads as a sentence, for example
 /// `cannot expand [1, 4]: index 4 is out of range; [1] has 3 subitems`. A
-/// failed move names both of its paths, the source first:
-/// `cannot move [0] to [5]: index 5 is out of range; there are 4 root items`.
+/// failed move names both of its paths, the source first, then the reason
+/// for the one at fault; a destination is read with the item removed, so
+/// with 4 root items, moving `[0]` to `[5]` fails with
+/// `cannot move [0] to [5]: index 5 is out of range; there are 3 root items`,
+/// and a bad source with `cannot move [9] to [0]: index 9 is out of range;
+/// there are 4 root items`.
 public struct TreeIndexError: Error, Equatable, Sendable {
   /// The operation that refused its input.
   public enum Operation: String, Equatable, Sendable {

@@ -207,14 +207,43 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
         if let path { check(list.tableIndexPath(fromTreePath: path) == table, "tableIndexPath(\(path)) != \(table)") }
       }
     }
+    // The row questions the list answers itself, against the model's rows.
+    let flat = rows.flatMap { $0 }
+    var globalRow: [Int: Int] = [:]
+    for (row, node) in flat.enumerated() {
+      globalRow[node.id] = row
+      let path = tree.path(of: node)!
+      check(list.treePath(forRow: row) == path, "treePath(forRow: \(row)) != \(path)")
+      check(list.row(for: path) == row, "row(for: \(path)) != \(row)")
+      check(list.level(forRow: row) == path.depth - 1, "level(forRow: \(row)) != \(path.depth - 1)")
+      check(list.visibleTreePath(after: path) == (row + 1 < flat.count ? tree.path(of: flat[row + 1]) : nil), "after \(path)")
+      check(list.visibleTreePath(before: path) == (row > 0 ? tree.path(of: flat[row - 1]) : nil), "before \(path)")
+    }
+    check(list.treePath(forRow: flat.count) == nil && list.level(forRow: -1) == nil, "rows past the end")
+    var firstRowOfSection = 0
+    for (section, items) in rows.enumerated() {
+      if layout == .sectioned {
+        let path: TreePath = [section]
+        let expected = firstRowOfSection..<(firstRowOfSection + items.count)
+        check(list.rows(inSubtreeAt: path) == expected, "rows(inSubtreeAt: \(path)) != \(expected)")
+        check(list.row(for: path) == nil, "a section has a row")
+      }
+      firstRowOfSection += items.count
+    }
     for node in tree.allNodes {
       let path = tree.path(of: node)!
       check(list.isExpanded(path) == model.isExpanded(node), "isExpanded(\(path)) != \(model.isExpanded(node))")
+      check(list.isVisible(path) == model.isVisible(node), "isVisible(\(path)) != \(model.isVisible(node))")
       if !model.isVisible(node) || !model.isRow(node) {
         check(list.tableIndexPath(fromTreePath: path) == nil, "hidden \(path) has a table path")
+        check(list.row(for: path) == nil, "hidden \(path) has a row")
+        if !model.isVisible(node) { check(list.rows(inSubtreeAt: path) == nil, "hidden \(path) has rows") }
+      } else if let row = globalRow[node.id] {
+        let beneath = node.subtree.dropFirst().count(where: { globalRow[$0.id] != nil })
+        check(list.rows(inSubtreeAt: path) == row..<(row + 1 + beneath), "rows(inSubtreeAt: \(path))")
       }
+      if failed { return }
     }
-    if failed { return }
   }
 
   func checkGeometry() {

@@ -11,6 +11,11 @@ import Foundation
 ///     try list.expand([1])                // one apply(_:) with the rows that appear
 ///     list.item(at: IndexPath(indexes: [0, 2]))   // "Moon", asked of the data source at [1, 0]
 ///
+/// The list answers the row questions itself — ``row(for:)``,
+/// ``treePath(forRow:)``, ``level(forRow:)``, ``rows(inSubtreeAt:)``,
+/// ``isVisible(_:)``, ``isExpanded(_:)`` and the table-path mappings — with
+/// ``TreeIndex``'s semantics, asking the data source nothing.
+///
 /// The list keeps the expansion state itself once the data source has told
 /// it an item's initial state, and keeps the state beneath a collapsed item
 /// for the next expansion. When the data changes, tell the list as you would
