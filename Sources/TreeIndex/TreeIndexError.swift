@@ -3,7 +3,13 @@
 ///
 /// The error names the operation, the tree path at fault and the reason, and
 /// its ``description`` reads as a sentence, for example
-/// `cannot expand [1, 4]: index 4 is out of range; [1] has 3 subitems`.
+/// `cannot expand [1, 4]: index 4 is out of range; [1] has 3 subitems`. A
+/// failed move names both of its paths, the source first, then the reason
+/// for the one at fault; a destination is read with the item removed, so
+/// with 4 root items, moving `[0]` to `[5]` fails with
+/// `cannot move [0] to [5]: index 5 is out of range; there are 3 root items`,
+/// and a bad source with `cannot move [9] to [0]: index 9 is out of range;
+/// there are 4 root items`.
 public struct TreeIndexError: Error, Equatable, Sendable {
   /// The operation that refused its input.
   public enum Operation: String, Equatable, Sendable {
@@ -40,12 +46,35 @@ public struct TreeIndexError: Error, Equatable, Sendable {
     case duplicatePath
   }
 
+  /// The two paths of a ``TreeIndex/moveItem(at:to:)`` call, as given.
+  public struct MovePaths: Equatable, Hashable, Sendable {
+    /// The item's path before the move.
+    public var source: TreePath
+    /// The item's path after the move.
+    public var destination: TreePath
+
+    /// Creates the pair of paths of a move.
+    ///
+    /// - Parameters:
+    ///   - source: The item's path before the move.
+    ///   - destination: The item's path after the move.
+    /// - Complexity: O(1).
+    public init(source: TreePath, destination: TreePath) {
+      self.source = source
+      self.destination = destination
+    }
+  }
+
   /// The operation that refused its input.
   public var operation: Operation
   /// The path at fault, as given (for a move, the source or the destination).
   public var treePath: TreePath
   /// Why the path cannot be used.
   public var reason: Reason
+  /// For a failed move, both of its paths as given, so that the description
+  /// can tell the item from the place it was to go; ``treePath`` is the one
+  /// at fault. `nil` for the other operations.
+  public var movePaths: MovePaths?
 
   /// Creates an error for an operation, a path and a reason.
   ///
@@ -53,18 +82,39 @@ public struct TreeIndexError: Error, Equatable, Sendable {
   ///   - operation: The operation that refused its input.
   ///   - treePath: The path at fault.
   ///   - reason: Why the path cannot be used.
+  ///   - movePaths: For a move, its source and destination; `nil` (the
+  ///     default) otherwise.
   /// - Complexity: O(1).
-  public init(operation: Operation, treePath: TreePath, reason: Reason) {
+  public init(operation: Operation, treePath: TreePath, reason: Reason, movePaths: MovePaths? = nil) {
     self.operation = operation
     self.treePath = treePath
     self.reason = reason
+    self.movePaths = movePaths
+  }
+
+  /// Runs `body`, a step of moving the item at `source` to `destination`,
+  /// and gives the error it throws both paths of the move.
+  static func _naming<Result>(
+    moveFrom source: TreePath, to destination: TreePath, _ body: () throws -> Result
+  ) throws -> Result {
+    do {
+      return try body()
+    } catch var error as TreeIndexError {
+      error.movePaths = MovePaths(source: source, destination: destination)
+      throw error
+    }
   }
 }
 
 extension TreeIndexError: CustomStringConvertible {
   /// A sentence that names the operation, the path and the reason.
   public var description: String {
-    let subject = "cannot \(operation.rawValue) \(treePath)"
+    let subject =
+      if let movePaths {
+        "cannot \(operation.rawValue) \(movePaths.source) to \(movePaths.destination)"
+      } else {
+        "cannot \(operation.rawValue) \(treePath)"
+      }
     switch reason {
     case .emptyPath:
       return "\(subject): an empty path names no item"

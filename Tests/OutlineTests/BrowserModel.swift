@@ -111,7 +111,9 @@ struct BrowserModel {
 
   /// Expands every container beneath `path` and `path` itself.
   private mutating func expandSubtree(_ path: TreePath) {
-    if isContainer(path) { expanded.insert(path) }
+    // As `NSOutlineView` does, a recursive expansion leaves an item with no
+    // subitems (an empty container) as it was.
+    if !tree.node(at: path).children.isEmpty { expanded.insert(path) }
     for i in tree.node(at: path).children.indices { expandSubtree(path.appending(i)) }
   }
 

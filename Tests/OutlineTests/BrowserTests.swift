@@ -107,7 +107,7 @@ private func keys(_ text: String) -> [Key] {
     #expect(b.list.isExpanded([2, 8, 2]))
     b.moveCursor(to: [2, 8, 1, 2])                      // Osaka's description
     #expect(b.list.rowText(b.cursor).hasPrefix("        about: "))
-    b.handle(.left)                                     // a leaf a recursive expansion marked: to its city
+    b.handle(.left)                                     // a leaf (never expanded): to its city
     #expect(b.cursorPath == [2, 8, 1])
     b.moveCursor(to: [2, 8, 1, 2])
     b.handle(.character("-"))

@@ -11,22 +11,34 @@ import TreeDataSource
 /// `known` holds the items whose subitems the list knows (expanded at some
 /// point; kept across collapses). `heightCached` holds the items whose
 /// height the list holds. Every step records the questions it expects in
-/// `expected`.
+/// `expected`, and the items it expects the delegate to hear expand in
+/// `opened`.
 struct ExpectedList {
   let tree: ModelTree
   let layout: TreeIndex.Layout
   /// Whether the data source keeps the default height (asked, but not
   /// recorded).
   let recordsHeights: Bool
+  /// Whether the delegate refuses to expand a node.
+  let refusesExpansion: (ModelNode) -> Bool
   var decided: [Int: Bool] = [:]
   var known: Set<Int> = []
   var heightCached: Set<Int> = []
   var expected: [Question] = []
+  /// The items opened with the delegate's leave, in order.
+  var opened: [ModelNode] = []
+  /// While a recursive expansion runs, the items whose count the list asked
+  /// when it loaded them (it does not ask again).
+  private var loaded: Set<Int>?
 
-  init(tree: ModelTree, layout: TreeIndex.Layout, recordsHeights: Bool) {
+  init(
+    tree: ModelTree, layout: TreeIndex.Layout, recordsHeights: Bool,
+    refusesExpansion: @escaping (ModelNode) -> Bool = { _ in false }
+  ) {
     self.tree = tree
     self.layout = layout
     self.recordsHeights = recordsHeights
+    self.refusesExpansion = refusesExpansion
   }
 
   // MARK: Reading
@@ -113,6 +125,7 @@ struct ExpectedList {
           if child.startsExpanded {
             known.insert(child.id)
             expect(.numberOfSubitems, child)
+            loaded?.insert(child.id)
           }
         }
         if !heightCached.contains(child.id) {
@@ -133,23 +146,43 @@ struct ExpectedList {
     resolve()
   }
 
+  /// Expands `node` as `TreeList.expand(_:recursively:)` does. On its own,
+  /// a collapsed node asks the delegate first and opens even without
+  /// subitems; recursively, each node of the walk is asked its count first,
+  /// and a collapsed node opens only when it has subitems and the delegate
+  /// allows it (a refused one keeps what is beneath it closed).
   mutating func expand(_ node: ModelNode, recursively: Bool) {
-    expect(.numberOfSubitems, node)
     if recursively {
-      let beneath = node.subtree.dropFirst()
-      for item in beneath { expect(.numberOfSubitems, item) }
-      if isVisible(node) {
-        for item in beneath where decided[item.id] == nil { expect(.isExpanded, item) }
-      }
-      for item in node.subtree {
-        decided[item.id] = true
-        known.insert(item.id)
-      }
-    } else {
+      expandAll([node])
+      return
+    }
+    if !isExpanded(node) {
+      guard !refusesExpansion(node) else { return }
+      opened.append(node)
+    }
+    expect(.numberOfSubitems, node)
+    decided[node.id] = true
+    known.insert(node.id)
+    resolve()
+  }
+
+  /// Expands each of `nodes` recursively, as one walk.
+  mutating func expandAll(_ nodes: [ModelNode]) {
+    loaded = []
+    defer { loaded = nil }
+    for node in nodes { walk(node) }
+  }
+
+  private mutating func walk(_ node: ModelNode) {
+    if loaded?.contains(node.id) != true { expect(.numberOfSubitems, node) }
+    if !isExpanded(node) {
+      guard !node.children.isEmpty, !refusesExpansion(node) else { return }
+      opened.append(node)
       decided[node.id] = true
       known.insert(node.id)
+      resolve()
     }
-    resolve()
+    for child in node.children { walk(child) }
   }
 
   mutating func collapse(_ node: ModelNode, recursively: Bool) {
@@ -170,6 +203,7 @@ struct ExpectedList {
       current = ancestor.parent
     }
     for ancestor in ancestors.reversed() where !isExpanded(ancestor) {
+      guard !refusesExpansion(ancestor) else { return }
       expand(ancestor, recursively: false)
     }
   }
@@ -211,6 +245,7 @@ struct ExpectedList {
   /// reloads its subtree.
   mutating func recover(_ node: ModelNode) {
     forget(node.subtree.dropFirst())
+    opened.append(node)
     expect(.numberOfSubitems, node)
     decided[node.id] = true
     known.insert(node.id)

@@ -11,6 +11,29 @@ import TreeIndexTestSupport
 // threw and changed nothing. A failure names its seed, layout, step and
 // operation.
 
+/// A delegate that refuses to expand some nodes (by identity) and records
+/// the paths it is told will and did expand.
+final class RefusingDelegate: TreeListDelegate {
+  let tree: ModelTree
+  var willExpand: [TreePath] = []
+  var didExpand: [TreePath] = []
+
+  init(tree: ModelTree) { self.tree = tree }
+
+  /// Whether the delegate refuses to expand `node`: about one node in nine.
+  static func refuses(_ node: ModelNode) -> Bool { node.id % 9 == 4 }
+
+  var refusals = 0
+
+  func shouldExpandItem(at treePath: TreePath) -> Bool {
+    let refuses = Self.refuses(tree.node(at: treePath)!)
+    if refuses { refusals += 1 }
+    return !refuses
+  }
+  func willExpandItem(at treePath: TreePath) { willExpand.append(treePath) }
+  func didExpandItem(at treePath: TreePath) { didExpand.append(treePath) }
+}
+
 /// One random session on one seed, layout and data source kind.
 final class RandomSession<DataSource: ModelBackedDataSource> {
   let seed: UInt64
@@ -19,6 +42,7 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
   let tree: ModelTree
   let list: TreeList<DataSource>
   let host: ListHostSimulator
+  let delegate: RefusingDelegate
   var model: ExpectedList
   var step = 0
   var operation = ""
@@ -28,6 +52,7 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
   var thrownCalls = 0
   var applies = 0
   var maxRows = 0
+  var refusals = 0
 
   init(seed: UInt64, layout: TreeIndex.Layout, targetSize: Int) {
     self.seed = seed
@@ -38,7 +63,11 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
     let dataSource = DataSource(tree: tree)
     list = TreeList(dataSource: dataSource, layout: layout)
     host = makeHost(for: list)
-    model = ExpectedList(tree: tree, layout: layout, recordsHeights: DataSource.self == ModelDataSource.self)
+    delegate = RefusingDelegate(tree: tree)
+    list.delegate = delegate
+    model = ExpectedList(
+      tree: tree, layout: layout, recordsHeights: DataSource.self == ModelDataSource.self,
+      refusesExpansion: RefusingDelegate.refuses)
   }
 
   var label: Comment { "seed \(seed), \(layout), \(DataSource.self), step \(step): \(operation)" }
@@ -60,6 +89,7 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
   // MARK: Running
 
   func run(steps: Int) {
+    defer { refusals = delegate.refusals }
     operation = "reloadData()"
     runStep { self.list.reloadData(); self.model.reloadData(); return .reload }
     while step < steps && !failed {
@@ -86,6 +116,8 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
     tree.forgetQuestions()
     host.removeRecordedCalls()
     model.expected = []
+    model.opened = []
+    (delegate.willExpand, delegate.didExpand) = ([], [])
     let expectation: HostExpectation
     do {
       expectation = try body()
@@ -96,6 +128,7 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
     let rowsAfter = model.rowShapes
     checkHost(rowsBefore: rowsBefore, rowsAfter: rowsAfter, expectation: expectation)
     checkQuestions()
+    checkDelegate()
     checkRows()
     checkGeometry()
   }
@@ -153,6 +186,14 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
     check(!tree.questions.contains { $0.kind == .item }, "the list asked for an item itself")
   }
 
+  /// The delegate heard of exactly the items the step opened with its
+  /// leave, in order, `will` and `did` alike.
+  func checkDelegate() {
+    let opened = model.opened.map { tree.path(of: $0)! }
+    check(delegate.willExpand == opened, "willExpand \(delegate.willExpand), expected \(opened)")
+    check(delegate.didExpand == opened, "didExpand \(delegate.didExpand), expected \(opened)")
+  }
+
   func checkRows() {
     let rows = model.rows
     check(list.numberOfSections == rows.count, "numberOfSections \(list.numberOfSections) != \(rows.count)")
@@ -166,14 +207,43 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
         if let path { check(list.tableIndexPath(fromTreePath: path) == table, "tableIndexPath(\(path)) != \(table)") }
       }
     }
+    // The row questions the list answers itself, against the model's rows.
+    let flat = rows.flatMap { $0 }
+    var globalRow: [Int: Int] = [:]
+    for (row, node) in flat.enumerated() {
+      globalRow[node.id] = row
+      let path = tree.path(of: node)!
+      check(list.treePath(forRow: row) == path, "treePath(forRow: \(row)) != \(path)")
+      check(list.row(for: path) == row, "row(for: \(path)) != \(row)")
+      check(list.level(forRow: row) == path.depth - 1, "level(forRow: \(row)) != \(path.depth - 1)")
+      check(list.visibleTreePath(after: path) == (row + 1 < flat.count ? tree.path(of: flat[row + 1]) : nil), "after \(path)")
+      check(list.visibleTreePath(before: path) == (row > 0 ? tree.path(of: flat[row - 1]) : nil), "before \(path)")
+    }
+    check(list.treePath(forRow: flat.count) == nil && list.level(forRow: -1) == nil, "rows past the end")
+    var firstRowOfSection = 0
+    for (section, items) in rows.enumerated() {
+      if layout == .sectioned {
+        let path: TreePath = [section]
+        let expected = firstRowOfSection..<(firstRowOfSection + items.count)
+        check(list.rows(inSubtreeAt: path) == expected, "rows(inSubtreeAt: \(path)) != \(expected)")
+        check(list.row(for: path) == nil, "a section has a row")
+      }
+      firstRowOfSection += items.count
+    }
     for node in tree.allNodes {
       let path = tree.path(of: node)!
       check(list.isExpanded(path) == model.isExpanded(node), "isExpanded(\(path)) != \(model.isExpanded(node))")
+      check(list.isVisible(path) == model.isVisible(node), "isVisible(\(path)) != \(model.isVisible(node))")
       if !model.isVisible(node) || !model.isRow(node) {
         check(list.tableIndexPath(fromTreePath: path) == nil, "hidden \(path) has a table path")
+        check(list.row(for: path) == nil, "hidden \(path) has a row")
+        if !model.isVisible(node) { check(list.rows(inSubtreeAt: path) == nil, "hidden \(path) has rows") }
+      } else if let row = globalRow[node.id] {
+        let beneath = node.subtree.dropFirst().count(where: { globalRow[$0.id] != nil })
+        check(list.rows(inSubtreeAt: path) == row..<(row + 1 + beneath), "rows(inSubtreeAt: \(path))")
       }
+      if failed { return }
     }
-    if failed { return }
   }
 
   func checkGeometry() {
@@ -235,7 +305,7 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
         operation = "expandAll()"
         runStep {
           try self.list.expandAll()
-          for root in self.tree.root.children { self.model.expand(root, recursively: true) }
+          self.model.expandAll(self.tree.root.children)
           return .update(reloaded: [])
         }
       case 1:
@@ -468,7 +538,9 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
   /// An unannounced change beneath a known collapsed item, found when it is
   /// expanded.
   func unannouncedStep() {
-    let candidates = addressable.filter { model.isKnown($0) && !model.isExpanded($0) }
+    let candidates = addressable.filter {
+      model.isKnown($0) && !model.isExpanded($0) && !RefusingDelegate.refuses($0)
+    }
     guard let node = candidates.randomElement(using: &rng) else { return }
     let path = tree.path(of: node)!
     let expected = node.children.count
@@ -504,6 +576,7 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
     let unknownBeneath = tree.allNodes.filter { !model.isAddressable($0) }.randomElement(using: &rng)
     let bad: TreePath = chance(0.15) ? [] : (chance(0.3) && unknownBeneath != nil ? tree.path(of: unknownBeneath!)! : under(beyond))
     let call: (String, () throws -> Void)
+    var movePaths: TreeIndexError.MovePaths? = nil
     switch random(0...7) {
     case 0: call = ("expand(\(bad))", { try self.list.expand(bad, recursively: self.chance(0.3)) })
     case 1: call = ("collapse(\(bad))", { try self.list.collapse(bad, recursively: self.chance(0.3)) })
@@ -528,9 +601,11 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
       let source = tree.path(of: node)!
       let destination = chance(0.2) ? TreePath([]) : under(parent.children.count + 1 + random(0...2))
       call = ("moveItem(at: \(source), to: \(destination))", { try self.list.moveItem(at: source, to: destination) })
+      movePaths = .init(source: source, destination: destination)
     case 6:
       let source = chance(0.2) ? TreePath([]) : under(parent.children.count + random(0...2))
       call = ("moveItem(at: \(source), to: [0])", { try self.list.moveItem(at: source, to: [0]) })
+      movePaths = .init(source: source, destination: [0])
     default:
       // Out of range where every ancestor is open, or empty: asks nothing.
       let open = ([tree.root] + tree.allNodes).filter { model.isExpanded($0) && (model.isVisible($0) || $0 === tree.root) }
@@ -545,8 +620,13 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
       do {
         try call.1()
         self.fail("expected a TreeIndexError")
-      } catch is TreeIndexError {
+      } catch let error as TreeIndexError {
         self.thrownCalls += 1
+        self.check(error.movePaths == movePaths, "the error names the move paths \(String(describing: error.movePaths))")
+        if let movePaths {
+          let subject = "cannot move \(movePaths.source) to \(movePaths.destination): "
+          self.check(error.description.hasPrefix(subject), "the error reads \(error)")
+        }
       }
       self.check(self.list.index == index, "the index changed")
       self.check(self.list.contentHeight == height, "contentHeight changed")
@@ -558,23 +638,27 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
 @Suite("Random sessions")
 struct RandomSessionTests {
   static let seeds: [UInt64] = [1, 2, 3, 0xDEC0DE]
+  /// Steps per session: short by default, long with `TREEINDEX_LONG_TESTS=1`.
+  static let steps = LongTests.choose(short: 600, long: 5_000)
+  static let defaultHeightSteps = LongTests.choose(short: 300, long: 2_000)
 
   @Test(arguments: seeds, [TreeIndex.Layout.flat, .sectioned])
   func heights(seed: UInt64, layout: TreeIndex.Layout) {
     let session = RandomSession<ModelDataSource>(seed: seed, layout: layout, targetSize: 60)
-    session.run(steps: 2500)
-    #expect(session.step == 2500)
+    session.run(steps: Self.steps)
+    #expect(session.step == Self.steps)
     if !session.failed {
-      #expect(session.applies > 300, "the session should reach the host often")
-      #expect(session.thrownCalls > 30, "the session should try invalid calls")
+      #expect(session.applies > Self.steps / 8, "the session should reach the host often")
+      #expect(session.thrownCalls > Self.steps / 80, "the session should try invalid calls")
+      #expect(session.refusals > 0, "the delegate should refuse some expansions")
     }
   }
 
   @Test(arguments: [5, 6] as [UInt64], [TreeIndex.Layout.flat, .sectioned])
   func defaultHeights(seed: UInt64, layout: TreeIndex.Layout) {
     let session = RandomSession<DefaultHeightModelDataSource>(seed: seed, layout: layout, targetSize: 60)
-    session.run(steps: 1000)
-    #expect(session.step == 1000)
-    if !session.failed { #expect(session.applies > 200) }
+    session.run(steps: Self.defaultHeightSteps)
+    #expect(session.step == Self.defaultHeightSteps)
+    if !session.failed { #expect(session.applies > Self.defaultHeightSteps / 5) }
   }
 }

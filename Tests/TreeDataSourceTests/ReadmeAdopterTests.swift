@@ -5,11 +5,7 @@ import TreeDataSource
 /// The README's adopter example, line for line, with the values its
 /// comments claim.
 final class Outline: TreeDataSource {
-  struct Node {
-    var name: String
-    var children: [Node] = []
-    var isOpen = false
-  }
+  struct Node { var name: String; var children: [Node] = []; var isOpen = false }
 
   var roots: [Node]
   init(roots: [Node]) { self.roots = roots }

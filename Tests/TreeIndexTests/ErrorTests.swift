@@ -61,15 +61,26 @@ struct ErrorTests {
     expectError(.init(operation: .delete, treePath: [1, 3], reason: .indexOutOfRange(level: 1, numberOfSubitems: 3)), on: index) {
       try $0.deleteItems(at: [[0], [1, 3]])
     }
-    expectError(.init(operation: .move, treePath: [1, 3], reason: .indexOutOfRange(level: 1, numberOfSubitems: 2)), on: index) {
+    expectError(
+      .init(
+        operation: .move, treePath: [1, 3], reason: .indexOutOfRange(level: 1, numberOfSubitems: 2),
+        movePaths: .init(source: [1, 0], destination: [1, 3])), on: index
+    ) {
       try $0.moveItem(at: [1, 0], to: [1, 3])
     }
-    expectError(.init(operation: .move, treePath: [4], reason: .indexOutOfRange(level: 0, numberOfSubitems: 3)), on: index) {
+    expectError(
+      .init(
+        operation: .move, treePath: [4], reason: .indexOutOfRange(level: 0, numberOfSubitems: 3),
+        movePaths: .init(source: [4], destination: [0])), on: index
+    ) {
       try $0.moveItem(at: [4], to: [0])
     }
-    expectError(.init(operation: .move, treePath: [], reason: .emptyPath), on: index) {
+    expectError(
+      .init(operation: .move, treePath: [], reason: .emptyPath, movePaths: .init(source: [0], destination: [])), on: index
+    ) {
       try $0.moveItem(at: [0], to: [])
     }
+
   }
 
   @Test func errorsReadAsSentences() {
@@ -77,6 +88,28 @@ struct ErrorTests {
     #expect(error.description == "cannot expand [1, 4]: index 4 is out of range; [1] has 3 subitems")
     let root = TreeIndexError(operation: .delete, treePath: [7], reason: .indexOutOfRange(level: 0, numberOfSubitems: 2))
     #expect(root.description == "cannot delete [7]: index 7 is out of range; there are 2 root items")
+  }
+
+  @Test func aFailedMoveNamesBothPaths() throws {
+    var index = TreeIndex(numberOfRootItems: 4)
+    // The destination is read with the item removed: 3 root items, [3] is the end.
+    let destination = #expect(throws: TreeIndexError.self) { try index.moveItem(at: [0], to: [5]) }
+    #expect(destination?.description == "cannot move [0] to [5]: index 5 is out of range; there are 3 root items")
+    #expect(destination?.treePath == [5])
+    let source = #expect(throws: TreeIndexError.self) { try index.moveItem(at: [9], to: [0]) }
+    #expect(source?.description == "cannot move [9] to [0]: index 9 is out of range; there are 4 root items")
+    #expect(source?.treePath == [9])
+    #expect(source?.movePaths == .init(source: [9], destination: [0]))
+    // Inside a batch, too.
+    let batched = #expect(throws: TreeIndexError.self) {
+      try index.performBatchUpdates { try $0.moveItem(at: [1], to: [7, 0]) }
+    }
+    #expect(batched?.description == "cannot move [1] to [7, 0]: index 7 is out of range; there are 3 root items")
+    #expect(index == TreeIndex(numberOfRootItems: 4))
+    // Other errors name one path, and the original initializer still makes them.
+    let plain = TreeIndexError(operation: .delete, treePath: [7], reason: .emptyPath)
+    #expect(plain.movePaths == nil)
+    #expect(plain.description == "cannot delete [7]: an empty path names no item")
   }
 
   @Test func queriesWithBadInputReturnNil() throws {

@@ -254,6 +254,13 @@ struct ModelRun {
     }
     if error.operation != operation { return "the error names the operation \(error.operation), not \(operation)" }
     if !paths.contains(error.treePath) { return "the error names \(error.treePath), which the call was not given" }
+    if case .move(let source, let destination) = edit {
+      if error.movePaths != .init(source: source, destination: destination) {
+        return "the move error names the paths \(String(describing: error.movePaths)), not \(source) and \(destination)"
+      }
+    } else if error.movePaths != nil {
+      return "the \(operation) error names move paths \(String(describing: error.movePaths))"
+    }
     let path = error.treePath
     // Whether the reason can be read in `model`, the tree before the call:
     // not for a move (its destination is read with the source removed) nor
@@ -498,10 +505,13 @@ struct ModelRun {
 struct RandomizedModelTests {
   static let seeds: [UInt64] = Array(1...10)
   static let layouts: [TreeIndex.Layout] = [.flat, .sectioned]
-  static let stepsPerRun = 10_000
+  /// 1,000 steps per run by default (20,000 operations in all, a few
+  /// seconds); 50,000 with `TREEINDEX_LONG_TESTS=1` (1,000,000 operations).
+  static let stepsPerRun = LongTests.choose(short: 1_000, long: 50_000)
 
-  @Test func theDefaultRunChecksAtLeast200000Operations() {
-    #expect(Self.seeds.count * Self.layouts.count * Self.stepsPerRun >= 200_000)
+  @Test func theRunChecksAtLeast20000OperationsAndTheLongRunAMillion() {
+    let operations = Self.seeds.count * Self.layouts.count * Self.stepsPerRun
+    #expect(operations >= (LongTests.areEnabled ? 1_000_000 : 20_000))
   }
 
   @Test(arguments: seeds, layouts)

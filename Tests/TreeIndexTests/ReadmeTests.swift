@@ -20,9 +20,15 @@ struct ReadmeTests {
     #expect(index.treePath(forRow: 4) == [1, 0])
     #expect(index.tableIndexPath(fromTreePath: [0, 0, 0]) == nil)
 
-    let changes = try index.collapse([1])
+    let tableView = ExampleTableView()
+    let changes = try index.collapse([1])                // rows [0, 4] ..< [0, 10] vanish
+    tableView.performBatchUpdates {
+      tableView.deleteRows(at: changes.deletedRows, with: .fade)
+      tableView.insertRows(at: changes.insertedRows, with: .fade)
+    }
     #expect(changes.deletedRows == (4..<10).map { IndexPath(indexes: [0, $0]) })
-    let again = try index.expand([1], numberOfSubitems: 3)
+    #expect(tableView.deletedRows == changes.deletedRows && tableView.insertedRows.isEmpty)
+    let again = try index.expand([1], numberOfSubitems: 3)           // the same 6 rows come back, [1, 1] still open
     #expect(again.insertedRows == changes.deletedRows)
     #expect(index.isExpanded([1, 1]))
 
@@ -37,6 +43,33 @@ struct ReadmeTests {
     #expect(batch.insertedRowRanges == [.init(section: 0, rows: 0..<1), .init(section: 0, rows: 9..<11)])
   }
 
+  /// The manifest fragment, compiled against stand-ins for PackageDescription
+  /// and checked against this package's own manifest: the package and the
+  /// products it names exist.
+  @Test func dependencyFragment() throws {
+    let manifest = ManifestFragment(
+      // Package.swift
+      dependencies: [
+        .package(url: "https://github.com/treeindex/TreeIndex.git", from: "0.1.0"),
+      ],
+      targets: [
+        .target(name: "MyOutline", dependencies: [
+          .product(name: "TreeDataSource", package: "TreeIndex"),   // or just "TreeIndex" for the value alone
+        ]),
+      ]
+    )
+    let ours = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Package.swift"),
+      encoding: .utf8)
+    #expect(manifest.dependencies.map(\.url) == ["https://github.com/treeindex/TreeIndex.git"])
+    #expect(ours.contains("name: \"TreeIndex\""))
+    for product in manifest.targets.flatMap(\.dependencies) + [.product(name: "TreeIndex", package: "TreeIndex")] {
+      #expect(product.package == "TreeIndex")
+      #expect(ours.contains(".library(name: \"\(product.name)\""), "the package has no product \(product.name)")
+    }
+  }
+
   @Test func sectionedLayout() throws {
     var sectioned = TreeIndex(numberOfRootItems: 3, layout: .sectioned)
     try sectioned.expand([1], numberOfSubitems: 3)
@@ -45,4 +78,25 @@ struct ReadmeTests {
     #expect(sectioned.tableIndexPath(fromTreePath: [1, 2]) == [1, 2])
     #expect(sectioned.tableIndexPath(fromTreePath: [1]) == nil)
   }
+}
+
+/// Stand-ins for the PackageDescription calls of the README's manifest
+/// fragment.
+struct ManifestFragment {
+  struct Dependency {
+    var url: String
+    static func package(url: String, from version: String) -> Dependency { Dependency(url: url) }
+  }
+  struct Product {
+    var name: String
+    var package: String
+    static func product(name: String, package: String) -> Product { Product(name: name, package: package) }
+  }
+  struct Target {
+    var name: String
+    var dependencies: [Product]
+    static func target(name: String, dependencies: [Product]) -> Target { Target(name: name, dependencies: dependencies) }
+  }
+  var dependencies: [Dependency]
+  var targets: [Target]
 }

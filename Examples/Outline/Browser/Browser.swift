@@ -58,7 +58,7 @@ struct Browser<Source: OutlineSource> {
   /// The path of the item under the cursor, or `nil` when there are no rows.
   ///
   /// - Complexity: O(*d* log *b*).
-  var cursorPath: TreePath? { list.index.treePath(forRow: cursor) }
+  var cursorPath: TreePath? { list.treePath(forRow: cursor) }
 
   /// Fits the viewport to a screen `height` tall, keeping the cursor in view.
   ///
@@ -83,7 +83,7 @@ struct Browser<Source: OutlineSource> {
   ///
   /// - Complexity: O(*d* log *b*).
   mutating func moveCursor(to treePath: TreePath) {
-    if let row = list.index.row(for: treePath) { moveCursor(to: row) }
+    if let row = list.row(for: treePath) { moveCursor(to: row) }
   }
 
   /// Moves the cursor a page down (or up, for a negative `pages`).
@@ -100,7 +100,7 @@ struct Browser<Source: OutlineSource> {
   mutating func expandOrEnter() {
     guard let path = cursorPath, isContainer(path) else { return }
     if list.isExpanded(path) {
-      if list.index.numberOfSubitems(of: path) ?? 0 > 0 { moveCursor(to: cursor + 1) }
+      if list.numberOfSubitems(of: path) ?? 0 > 0 { moveCursor(to: cursor + 1) }
     } else {
       perform { list in try list.expand(path) }
     }
@@ -108,9 +108,6 @@ struct Browser<Source: OutlineSource> {
 
   /// Collapses the cursor's item when it is an expanded container, else
   /// moves to its parent.
-  ///
-  /// A leaf that a recursive expansion marked expanded shows nothing
-  /// beneath it, so it counts as collapsed here.
   mutating func collapseOrLeave() {
     guard let path = cursorPath else { return }
     if list.isExpanded(path) && isContainer(path) {

@@ -36,7 +36,7 @@ extension OutlineOptions {
         try list.expandAll()
       } else if expandedPaths.isEmpty, let depth {
         list.collapseAll()
-        for root in 0..<list.index.numberOfRootItems {
+        for root in 0..<(list.numberOfSubitems(of: nil) ?? 0) {
           try list.open([root], levels: depth)
         }
       }
@@ -68,7 +68,7 @@ extension TreeList where DataSource: OutlineSource {
   func open(_ treePath: TreePath, levels: Int) throws {
     guard levels > 0, dataSource.item(at: treePath).isContainer else { return }
     try expand(treePath)
-    for i in 0..<(index.numberOfSubitems(of: treePath) ?? 0) {
+    for i in 0..<(numberOfSubitems(of: treePath) ?? 0) {
       try open(treePath.appending(i), levels: levels - 1)
     }
   }
@@ -89,7 +89,7 @@ extension TreeList where DataSource: OutlineSource {
   /// - Complexity: O(*d* log *b*), plus one ``TreeDataSource/item(at:)``
   ///   call.
   func rowText(_ row: Int) -> String {
-    let treePath = index.treePath(forRow: row)!
+    let treePath = self.treePath(forRow: row)!
     return dataSource.item(at: treePath).row(level: treePath.depth - 1, isExpanded: isExpanded(treePath))
   }
 }

@@ -4,7 +4,12 @@
 /// The `should` methods may refuse a change; `will` and `did` bracket it.
 /// They are called for the item a call names (``TreeList/expand(_:recursively:)``,
 /// ``TreeList/collapse(_:recursively:)``, ``TreeList/toggle(_:)``,
-/// ``TreeList/selectRow(at:)``), not for each item a recursive call reaches.
+/// ``TreeList/selectRow(at:)``). Every call that opens several items —
+/// ``TreeList/expand(_:recursively:)`` recursively,
+/// ``TreeList/expandAll()`` and ``TreeList/reveal(_:)`` — asks and tells
+/// about each item it opens, as a single expansion does; a refused item
+/// stays collapsed with everything beneath it. A recursive collapse asks
+/// only about the item it names.
 public protocol TreeListDelegate: AnyObject {
   /// Whether the item at `treePath` may expand.
   ///

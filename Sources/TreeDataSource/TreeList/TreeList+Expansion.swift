@@ -13,6 +13,18 @@ extension TreeList {
   /// hidden item is marked expanded without rows, and its subitems are asked
   /// about when they become visible.
   ///
+  /// On its own, an item expands even when it has no subitems. Recursively,
+  /// as `NSOutlineView` does, the list walks the subtree top down, the item
+  /// itself included, and opens each collapsed item that has subitems: it
+  /// asks the item's number of subitems first, leaves an item without
+  /// subitems collapsed, then asks the delegate's
+  /// ``TreeListDelegate/shouldExpandItem(at:)`` — a refused item stays
+  /// collapsed and the walk skips what is beneath it — and tells it
+  /// ``TreeListDelegate/willExpandItem(at:)`` before the item opens and
+  /// ``TreeListDelegate/didExpandItem(at:)`` once the host has the update,
+  /// for every item opened, in the order they opened. Items already expanded
+  /// stay so, and the walk goes on beneath them.
+  ///
   /// - Parameters:
   ///   - treePath: The item's path; every ancestor must be known to the list.
   ///   - recursively: Whether to expand every item beneath it too, asking
@@ -20,21 +32,29 @@ extension TreeList {
   /// - Throws: ``TreeIndexError`` for a path that names no item (nothing is
   ///   asked or changed); ``TreeDataSourceError`` when the data source's
   ///   number of subitems contradicts what the list was told — the list has
-  ///   then reloaded the item's subtree and called the host's `reloadData()`.
+  ///   then reloaded the item's subtree and called the host's `reloadData()`
+  ///   (recursively, the items opened before stay open and the delegate
+  ///   hears `didExpandItem` for them).
   /// - Complexity: O(*d* log *b*) to show a subtree expanded before; plus
   ///   O(*d* log *b*) per subitem asked about the first time; recursively,
   ///   plus the items of the subtree.
   public func expand(_ treePath: TreePath, recursively: Bool = false) throws {
     try index._validateItemPath(treePath, for: .expand)
+    if recursively {
+      try _expandSubtrees([treePath])
+      return
+    }
     let notify = !index.isExpanded(treePath)
     if notify {
       guard delegate?.shouldExpandItem(at: treePath) ?? true else { return }
       delegate?.willExpandItem(at: treePath)
     }
-    if recursively {
-      try _edit { try _expandSubtree(treePath) }
-    } else {
+    do {
       try _expandItem(treePath)
+    } catch let error as TreeDataSourceError {
+      // The list reloaded the item's subtree, expanded.
+      if notify { delegate?.didExpandItem(at: treePath) }
+      throw error
     }
     if notify { delegate?.didExpandItem(at: treePath) }
   }
@@ -85,18 +105,28 @@ extension TreeList {
   ///
   /// Ancestors the list never expanded are asked about as they open, so a
   /// path the data source knows can be revealed from a collapsed list (for
-  /// example, a search hit).
+  /// example, a search hit). Each collapsed ancestor is opened as
+  /// ``expand(_:recursively:)`` opens one item: the delegate's
+  /// ``TreeListDelegate/shouldExpandItem(at:)`` is asked first, and
+  /// ``TreeListDelegate/willExpandItem(at:)`` and
+  /// ``TreeListDelegate/didExpandItem(at:)`` bracket it (`did` once the host
+  /// has the update). When the delegate refuses an ancestor, it and the
+  /// ancestors beneath it stay collapsed, those above it stay open, and the
+  /// call returns without an error: ask ``isVisible(_:)`` to know whether the
+  /// item became visible.
   ///
   /// - Parameter treePath: The item's path in the data source's tree.
   /// - Throws: ``TreeIndexError`` when an index is out of range for the
-  ///   counts the data source gave (nothing changes);
-  ///   ``TreeDataSourceError`` as ``expand(_:recursively:)`` does.
+  ///   counts the data source gave (nothing changes, and no `didExpandItem`
+  ///   is sent, though the delegate may have heard `willExpandItem` for
+  ///   ancestors above the bad index); ``TreeDataSourceError`` as
+  ///   ``expand(_:recursively:)`` does.
   /// - Complexity: O(*d*² log *b*) plus the subitems asked about.
   public func reveal(_ treePath: TreePath) throws {
     guard !treePath.isEmpty else {
       throw TreeIndexError(operation: .reveal, treePath: treePath, reason: .emptyPath)
     }
-    try _edit {
+    try _openItems { opened in
       for depth in 1...treePath.depth {
         let path = TreePath(treePath.prefix(depth))
         let count = index.numberOfSubitems(of: path.parent)!  // the root, or an ancestor expanded just before
@@ -105,20 +135,27 @@ extension TreeList {
             operation: .reveal, treePath: treePath,
             reason: .indexOutOfRange(level: depth - 1, numberOfSubitems: count))
         }
-        if depth < treePath.depth && !index.isExpanded(path) { try _expandItem(path) }
+        guard depth < treePath.depth, !index.isExpanded(path) else { continue }
+        guard delegate?.shouldExpandItem(at: path) ?? true else { return }
+        delegate?.willExpandItem(at: path)
+        try _expandItem(path)
+        opened.append(path)
       }
     }
   }
 
-  /// Expands every item of the tree, asking the data source about all of
-  /// it: use it on trees known to be small.
+  /// Expands every item of the tree that has subitems, asking the data
+  /// source about all of it: use it on trees known to be small.
+  ///
+  /// Each root item is expanded as ``expand(_:recursively:)`` expands
+  /// recursively: items without subitems stay collapsed, and the delegate
+  /// is asked about (and told of) every item opened; a refused item stays
+  /// collapsed with everything beneath it.
   ///
   /// - Throws: ``TreeDataSourceError`` as ``expand(_:recursively:)`` does.
   /// - Complexity: O(*n* *d* log *b*) for *n* items.
   public func expandAll() throws {
-    try _edit {
-      for i in 0..<index.numberOfRootItems { try _expandSubtree([i]) }
-    }
+    try _expandSubtrees((0..<index.numberOfRootItems).map { [$0] })
   }
 
   /// Collapses every item at every level; the host loses every row beneath
@@ -134,23 +171,35 @@ extension TreeList {
 
   // MARK: Implementation
 
-  /// Expands one valid item: the body of ``expand(_:recursively:)``.
-  func _expandItem(_ treePath: TreePath) throws {
+  /// The number of subitems of the valid item at `treePath`: asked of the
+  /// data source, unless the running recursive expansion loaded the item a
+  /// moment ago. A count that contradicts what the list was told is
+  /// recovered from, and throws.
+  func _askNumberOfSubitems(of treePath: TreePath) throws -> Int {
     let known = index.numberOfSubitems(of: treePath)
-    let id = known == nil ? nil : index._knownItemID(at: treePath)
-    let count: Int
-    if let id, _loadedItems?.contains(id) == true {
-      count = known!  // asked a moment ago, by this same recursive expansion
-    } else {
-      count = Swift.max(0, dataSource.numberOfSubitems(of: treePath))
+    if let known, let loaded = _loadedItems, let id = index._knownItemID(at: treePath), loaded.contains(id) {
+      return known  // asked a moment ago, by this same recursive expansion
     }
+    let count = Swift.max(0, dataSource.numberOfSubitems(of: treePath))
     if let known, known != count {
       try _recover(treePath, numberOfSubitems: count, expected: known)
     }
+    return count
+  }
+
+  /// Expands one valid item: the body of ``expand(_:recursively:)``.
+  ///
+  /// - Parameters:
+  ///   - treePath: The item's path.
+  ///   - count: Its number of subitems when the caller has just asked it;
+  ///     `nil` to ask it here.
+  func _expandItem(_ treePath: TreePath, numberOfSubitems count: Int? = nil) throws {
+    let count = try count ?? _askNumberOfSubitems(of: treePath)
     guard !index.isExpanded(treePath) else { return }
+    let isKnown = index.numberOfSubitems(of: treePath) != nil
     let isVisible = index.isVisible(treePath)
     try index.expand(treePath, numberOfSubitems: count)
-    if known == nil {
+    if !isKnown {
       let id = index._knownItemID(at: treePath)!
       if isVisible { _populate(id, at: treePath) } else { _deferPopulation(of: id) }
     }
@@ -161,14 +210,45 @@ extension TreeList {
     if isVisible { _deliver(_insertionOfRows(beneath: treePath)) }
   }
 
-  /// Expands a valid item and everything beneath it.
-  func _expandSubtree(_ treePath: TreePath) throws {
+  /// Runs `body`, which opens items and lists them, as one edit (one update
+  /// for the host), then tells the delegate that each listed item expanded.
+  /// When the data source contradicts the list, the items opened before stay
+  /// open and are announced too; when `body` throws anything else, the edit
+  /// is undone and nothing is announced.
+  func _openItems(_ body: (inout [TreePath]) throws -> Void) throws {
+    var opened: [TreePath] = []
+    do {
+      try _edit { try body(&opened) }
+    } catch let error as TreeDataSourceError {
+      for path in opened { delegate?.didExpandItem(at: path) }
+      throw error
+    }
+    for path in opened { delegate?.didExpandItem(at: path) }
+  }
+
+  /// Expands the valid items at `roots` and everything beneath them that
+  /// has subitems and that the delegate allows, as one edit.
+  func _expandSubtrees(_ roots: [TreePath]) throws {
     let outermost = _loadedItems == nil
     if outermost { _loadedItems = [] }
     defer { if outermost { _loadedItems = nil } }
-    try _expandItem(treePath)
-    for i in 0..<index.numberOfSubitems(of: treePath)! {
-      try _expandSubtree(treePath.appending(i))
+    try _openItems { opened in
+      for root in roots { try _expandSubtree(root, opened: &opened) }
+    }
+  }
+
+  /// Opens the valid item at `treePath` unless it has no subitems or the
+  /// delegate refuses, then goes on with each of its subitems.
+  func _expandSubtree(_ treePath: TreePath, opened: inout [TreePath]) throws {
+    let count = try _askNumberOfSubitems(of: treePath)
+    if !index.isExpanded(treePath) {
+      guard count > 0, delegate?.shouldExpandItem(at: treePath) ?? true else { return }
+      delegate?.willExpandItem(at: treePath)
+      try _expandItem(treePath, numberOfSubitems: count)
+      opened.append(treePath)
+    }
+    for i in 0..<count {
+      try _expandSubtree(treePath.appending(i), opened: &opened)
     }
   }
 

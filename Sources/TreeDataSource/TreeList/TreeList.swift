@@ -5,11 +5,16 @@ import Foundation
 /// row) from a ``TreeIndex``, asks the ``TreeDataSource`` only what it must,
 /// and hands the host exactly one valid batch update for every change.
 ///
-///     let list = TreeList(dataSource: planets)
-///     list.host = tableAdapter           // any TreeListHost
+///     let list = TreeList(dataSource: Planets())  // the example of TreeDataSource
+///     list.host = host                    // any TreeListHost: a table adapter, a ListHostSimulator
 ///     list.reloadData()                   // asks the root count, then each visible item
 ///     try list.expand([1])                // one apply(_:) with the rows that appear
-///     list.item(at: IndexPath(indexes: [0, 2]))   // asks the data source for [1, 0]
+///     list.item(at: IndexPath(indexes: [0, 2]))   // "Moon", asked of the data source at [1, 0]
+///
+/// The list answers the row questions itself — ``row(for:)``,
+/// ``treePath(forRow:)``, ``level(forRow:)``, ``rows(inSubtreeAt:)``,
+/// ``isVisible(_:)``, ``isExpanded(_:)`` and the table-path mappings — with
+/// ``TreeIndex``'s semantics, asking the data source nothing.
 ///
 /// The list keeps the expansion state itself once the data source has told
 /// it an item's initial state, and keeps the state beneath a collapsed item
@@ -141,14 +146,92 @@ public final class TreeList<DataSource: TreeDataSource> {
     index.treeIndexPath(fromTablePath: tablePath)
   }
 
+  /// The global row of the item at `treePath`: its position among the rows
+  /// of all sections, in order (`NSOutlineView`'s `row(forItem:)`).
+  ///
+  /// - Parameter treePath: An item's path.
+  /// - Returns: The row, or `nil` when the item is hidden, is a section
+  ///   (`.sectioned` root item), or does not exist.
+  /// - Complexity: O(*d* log *b*); asks the data source nothing.
+  public func row(for treePath: TreePath) -> Int? { index.row(for: treePath) }
+
+  /// The path of the item drawn at a global row, counting across sections
+  /// (`NSOutlineView`'s `item(atRow:)`, as a path).
+  ///
+  /// - Parameter row: A row in `0 ..< numberOfRows`.
+  /// - Returns: The item's tree path, or `nil` when there is no such row.
+  /// - Complexity: O(*d* log *b*); asks the data source nothing.
+  public func treePath(forRow row: Int) -> TreePath? { index.treePath(forRow: row) }
+
+  /// The nesting level of the item at a global row: 0 for a root item, 1
+  /// for its subitems, and so on; in `.sectioned`, rows start at level 1
+  /// (`NSOutlineView`'s `level(forRow:)`).
+  ///
+  /// - Parameter row: A row in `0 ..< numberOfRows`.
+  /// - Returns: The item's depth minus one, or `nil` when there is no such
+  ///   row.
+  /// - Complexity: O(*d* log *b*); asks the data source nothing.
+  public func level(forRow row: Int) -> Int? { index.level(forRow: row) }
+
+  /// The global rows that the item at `treePath` and its visible
+  /// descendants occupy; for a `.sectioned` root item, the rows of its
+  /// section.
+  ///
+  /// - Parameter treePath: An item's path.
+  /// - Returns: The rows, or `nil` when the item is hidden or does not exist.
+  /// - Complexity: O(*d* log *b*); asks the data source nothing.
+  public func rows(inSubtreeAt treePath: TreePath) -> Range<Int>? { index.rows(inSubtreeAt: treePath) }
+
+  /// The path of the visible item after the one at `treePath`, in row order
+  /// (across sections).
+  ///
+  /// - Parameter treePath: A visible item's path.
+  /// - Returns: The next row's item, or `nil` when the item is the last row,
+  ///   is hidden, or does not exist. For a `.sectioned` root item, the first
+  ///   row of its section or of a later one.
+  /// - Complexity: O(*d* log *b*); asks the data source nothing.
+  public func visibleTreePath(after treePath: TreePath) -> TreePath? { index.visibleTreePath(after: treePath) }
+
+  /// The path of the visible item before the one at `treePath`, in row
+  /// order (across sections).
+  ///
+  /// - Parameter treePath: A visible item's path.
+  /// - Returns: The previous row's item, or `nil` when the item is the first
+  ///   row, is a `.sectioned` root item, is hidden, or does not exist.
+  /// - Complexity: O(*d* log *b*); asks the data source nothing.
+  public func visibleTreePath(before treePath: TreePath) -> TreePath? { index.visibleTreePath(before: treePath) }
+
   /// Returns a Boolean value that tells whether the item at `treePath` is
   /// expanded, visible or not.
+  ///
+  /// A recursive expansion leaves items without subitems collapsed, so a
+  /// leaf is expanded only when it was expanded on its own (or the data
+  /// source said so).
   ///
   /// - Parameter treePath: An item's path.
   /// - Returns: `true` when the item is expanded; `false` when it is
   ///   collapsed or the path names no item.
   /// - Complexity: O(*d* log *b*); asks the data source nothing.
   public func isExpanded(_ treePath: TreePath) -> Bool { index.isExpanded(treePath) }
+
+  /// Returns a Boolean value that tells whether the item at `treePath` is
+  /// visible: every one of its ancestors is expanded. Root items are always
+  /// visible (in `.sectioned`, as sections).
+  ///
+  /// - Parameter treePath: An item's path.
+  /// - Returns: `true` if the path names an item whose ancestors are all
+  ///   expanded.
+  /// - Complexity: O(*d* log *b*); asks the data source nothing.
+  public func isVisible(_ treePath: TreePath) -> Bool { index.isVisible(treePath) }
+
+  /// The number of subitems of the item at `parent` (of the root when
+  /// `parent` is `nil`), as the list last learned it from the data source.
+  ///
+  /// - Parameter parent: The item's path, or `nil` for the root.
+  /// - Returns: The number of subitems, or `nil` when the list never
+  ///   expanded the item (it has not asked) or the path names no item.
+  /// - Complexity: O(*d* log *b*); asks the data source nothing.
+  public func numberOfSubitems(of parent: TreePath?) -> Int? { index.numberOfSubitems(of: parent) }
 
   // MARK: Selection
 

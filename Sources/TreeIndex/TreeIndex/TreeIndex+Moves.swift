@@ -23,10 +23,12 @@ extension TreeIndex {
   @discardableResult
   public mutating func moveItem(at source: TreePath, to destination: TreePath) throws -> TreeChanges {
     defer { _checkInvariants() }
-    guard !destination.isEmpty else {
-      throw TreeIndexError(operation: .move, treePath: destination, reason: .emptyPath)
+    let sourceParent = try TreeIndexError._naming(moveFrom: source, to: destination) {
+      guard !destination.isEmpty else {
+        throw TreeIndexError(operation: .move, treePath: destination, reason: .emptyPath)
+      }
+      return try _resolveForRemoval(source, for: .move)
     }
-    let sourceParent = try _resolveForRemoval(source, for: .move)
     if sourceParent != nil && source == destination { return TreeChanges() }
 
     let recorder = _recorder
@@ -37,7 +39,9 @@ extension TreeIndex {
     }
     let destinationParent: _NodeID?
     do {
-      destinationParent = try _resolveForInsertion(destination, for: .move)
+      destinationParent = try TreeIndexError._naming(moveFrom: source, to: destination) {
+        try _resolveForInsertion(destination, for: .move)
+      }
     } catch {
       if let sourceParent {
         var discarded = _TreeChangesBuilder()

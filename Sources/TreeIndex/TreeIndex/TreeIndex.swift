@@ -18,8 +18,8 @@
 ///     var index = TreeIndex(numberOfRootItems: 3)
 ///     try index.expand([1], numberOfSubitems: 3)
 ///     try index.expand([1, 1], numberOfSubitems: 2)
-///     index.tableIndexPath(fromTreePath: [1, 1, 0])   // [0, 3]
-///     index.treeIndexPath(fromTablePath: [0, 5])      // [1, 2]
+///     index.tableIndexPath(fromTreePath: [1, 1, 0])   // [0, 4]
+///     index.treeIndexPath(fromTablePath: [0, 6])      // [1, 2]
 ///
 /// `TreeIndex` is a value: copies are independent and cheap until one of
 /// them changes (copy on write). Memory grows with the number of items that
