@@ -209,10 +209,11 @@ extension TreeList {
       return
     }
     var update = changes
-    update.reloadedRowRanges = Self._rowRanges(reloaded.filter { row in
-      !changes.deletedSections.contains(row[0])
-        && !changes.deletedRowRanges.contains { $0.section == row[0] && $0.rows.contains(row[1]) }
-    })
+    update.reloadedRowRanges = Self._rowRanges(
+      reloaded.filter { row in
+        !changes.deletedSections.contains(row[0])
+          && !changes.deletedRowRanges.contains { $0.section == row[0] && $0.rows.contains(row[1]) }
+      })
     _deliver(update)
   }
 
