@@ -14,8 +14,8 @@ bash .ci/symbol-graphs.sh
 mkdir -p API
 status=0
 for module in TreeIndex TreeDataSource; do
-  current=.build/symbol-graphs/$module.api.txt
-  python3 .ci/api-digest.py ".build/symbol-graphs/$module.symbols.json" > "$current"
+  current=.build/symbol-graphs/$module/$module.api.txt
+  python3 .ci/api-digest.py ".build/symbol-graphs/$module/$module.symbols.json" > "$current"
   if [[ "${1:-}" == "--update" ]]; then
     cp "$current" "API/$module.txt"
     echo "API/$module.txt: $(wc -l < "$current") lines"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes the public symbol graphs of the library modules to
-# .build/symbol-graphs/ (one TreeIndex.symbols.json, one TreeDataSource...),
+# .build/symbol-graphs/<module>/<module>.symbols.json,
 # from the debug build's modules: a build that is up to date costs seconds.
 # Used by .ci/api-baseline.sh and .ci/docc.sh.
 set -euo pipefail
@@ -16,7 +16,8 @@ triple=$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | he
 out=.build/symbol-graphs
 rm -rf "$out" && mkdir -p "$out"
 for module in "${modules[@]}"; do
+  mkdir -p "$out/$module"
   swift-symbolgraph-extract -module-name "$module" -I "$bin/Modules" -target "$triple" \
     -minimum-access-level public -skip-synthesized-members -skip-inherited-docs \
-    -emit-extension-block-symbols -output-dir "$out"
+    -emit-extension-block-symbols -output-dir "$out/$module"
 done
