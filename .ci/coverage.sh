@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Line coverage of the library modules: runs the tests once with coverage
 # (scratch path .build-coverage, so the other builds keep their products),
-# prints llvm-cov's report per library file, and fails when a library
+# prints llvm-cov's report per library file (everything in Sources/), and fails when a library
 # module's line coverage is below COVERAGE_MINIMUM percent (90 by default).
 #
 #   .ci/coverage.sh              # test, report, check
@@ -20,9 +20,9 @@ tests=$bin/TreeIndexPackageTests.xctest
 # The toolchain's llvm-cov reads the toolchain's profile format.
 llvm_cov=$(dirname "$(readlink -f "$(command -v swift)")")/llvm-cov
 
-"$llvm_cov" report "$tests" -instr-profile="$profile" Sources/TreeIndex Sources/TreeDataSource
+"$llvm_cov" report "$tests" -instr-profile="$profile" Sources
 
-"$llvm_cov" export "$tests" -instr-profile="$profile" -summary-only Sources/TreeIndex Sources/TreeDataSource \
+"$llvm_cov" export "$tests" -instr-profile="$profile" -summary-only Sources \
   > "$scratch/coverage-summary.json"
 python3 - "$scratch/coverage-summary.json" "$minimum" "$PWD" <<'PY'
 import json, sys
