@@ -59,6 +59,23 @@ let package = Package(
     .testTarget(
       name: "OutlineTests",
       dependencies: ["outline", "TreeDataSource"]),
+
+    // The UIKit and AppKit adapters on Linux: `AppleShim` declares the Apple
+    // API they use, `AppleAdapters` compiles the adapter files themselves
+    // (links to Sources/TreeDataSource/Apple) against it, and
+    // `AppleAdapterTests` tests their logic. Test-only.
+    .target(
+      name: "AppleShim",
+      dependencies: ["TreeDataSource"],
+      path: "Tests/AppleShim"),
+    .target(
+      name: "AppleAdapters",
+      dependencies: ["AppleShim"],
+      path: "Tests/AppleAdapters",
+      swiftSettings: [.define("TREE_DATA_SOURCE_APPLE_SHIM")]),
+    .testTarget(
+      name: "AppleAdapterTests",
+      dependencies: ["AppleAdapters", "AppleShim"]),
   ],
   swiftLanguageModes: [.v6]
 )

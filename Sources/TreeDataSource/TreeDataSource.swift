@@ -1,7 +1,7 @@
 /// The questions a ``TreeList`` asks about a tree: how many subitems an item
 /// has, whether it starts expanded, how tall it is, and what it shows.
 ///
-/// Every question names an item by its ``TreePath``: `nil` is the root,
+/// Every question names an item by its ``/TreeIndex/TreePath``: `nil` is the root,
 /// `[2]` the third root item, `[2, 0]` its first subitem. The list asks only
 /// what it must — about items when they first become visible, never about
 /// collapsed or never-shown subtrees, and for ``item(at:)`` only when its

@@ -62,7 +62,7 @@ struct TreeDataSourceDocumentationExampleTests {
     #expect(host.rows == [["Mercury", "Earth", "Moon"]])
   }
 
-  /// The first example of Guides/TreeDataSource.md, on the README's outline.
+  /// The first example of the article "Adopting TreeDataSource", on the README's outline.
   @Test func guide() throws {
     let outline = Outline(roots: [
       .init(name: "Mercury"),

@@ -52,7 +52,7 @@ struct DocumentationExampleTests {
     #expect(tableView.insertedRows == [0, 3, 4, 5, 6].map { IndexPath(indexes: [0, $0]) })
   }
 
-  /// The first example of Guides/TreeIndex.md.
+  /// The first example of the TreeIndex catalog's article on tree paths and table paths.
   @Test func guide() throws {
     var index = TreeIndex(numberOfRootItems: 3)
     try index.expand([1], numberOfSubitems: 3)
@@ -73,9 +73,9 @@ struct DocumentationExampleScanTests {
     let (examples, problems) = try DocumentationExamples.scanPackage()
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     // The scan finds the examples it should: the README's, the guides' and
-    // the doc comments'.
+    // the doc comments'; the articles now live in the DocC catalogs.
     #expect(examples.contains { $0.file == "README.md" })
-    #expect(examples.contains { $0.file.hasPrefix("Guides/") })
+    #expect(examples.contains { $0.file.contains(".docc/") })
     #expect(examples.contains { $0.file == "Sources/TreeIndex/TreeIndex/TreeIndex.swift" })
     let unchecked = DocumentationExamples.uncheckedExamples(examples, in: try DocumentationExamples.exampleTestFiles())
     #expect(unchecked.isEmpty, "\(unchecked.joined(separator: "\n"))")

@@ -38,7 +38,8 @@ struct Report {
           guard Contender.allCases.contains(where: { result($0, workload, rows: rows, depth: depth, unit: cellUnit) != nil })
           else { continue }
           let base = median(.treeIndex, workload, rows: rows, depth: depth, unit: cellUnit)
-          var line = "| \(workload.rawValue) | \(depth) | \(Format.rows(rows)) | \(cell(.treeIndex, workload, rows, depth, cellUnit, &footnotes)) |"
+          var line =
+            "| \(workload.rawValue) | \(depth) | \(Format.rows(rows)) | \(cell(.treeIndex, workload, rows, depth, cellUnit, &footnotes)) |"
           for baseline in Contender.baselines {
             let value = median(baseline, workload, rows: rows, depth: depth, unit: cellUnit)
             let ratio = value.flatMap { value in base.map { Format.ratio(value / Swift.max($0, 1)) } } ?? ""
@@ -114,7 +115,8 @@ struct Report {
     for depth in [6, 2] {
       guard let bytes = median(.treeIndex, .memory, rows: big, depth: depth, unit: "bytes") else { continue }
       lines.append(
-        "- memory, depth \(depth), 10M rows: \(Format.bytes(bytes)) (target < 1 MB = 1,000,000 bytes): \(verdict(bytes < 1_000_000))")
+        "- memory, depth \(depth), 10M rows: \(Format.bytes(bytes)) (target < 1 MB = 1,000,000 bytes): \(verdict(bytes < 1_000_000))"
+      )
     }
     return lines.joined(separator: "\n")
   }

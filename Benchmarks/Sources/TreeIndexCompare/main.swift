@@ -44,7 +44,8 @@ func measure(_ options: Options) -> Int32 {
             return 1
           }
           results = Measurement.run(
-            contender, tree: tree, workloads: workloads, meter: .callgrind(prefix: options.callgrindPrefix, keepDumps: options.keepDumps),
+            contender, tree: tree, workloads: workloads,
+            meter: .callgrind(prefix: options.callgrindPrefix, keepDumps: options.keepDumps),
             limits: { SampleLimits.full($0, unit: "instructions") }, skipping: !options.noSkips, log: log)
         } else {
           results = Measurement.run(
@@ -157,8 +158,10 @@ func compare(_ options: Options) -> Int32 {
   if !verifyRows.isEmpty {
     let verifyJobs = options.depths.map { depth in
       Job(
-        command: [me, "verify", "--rows", verifyRows.map(String.init).joined(separator: ","), "--depths", "\(depth)",
-          "--contenders", options.contenders.map(\.identifier).joined(separator: ",")],
+        command: [
+          me, "verify", "--rows", verifyRows.map(String.init).joined(separator: ","), "--depths", "\(depth)",
+          "--contenders", options.contenders.map(\.identifier).joined(separator: ","),
+        ],
         label: "verify depth \(depth)", weight: 0)
     }
     run(verifyJobs, concurrency: options.jobs, into: store)
@@ -176,7 +179,11 @@ func compare(_ options: Options) -> Int32 {
     probe.arguments = [options.valgrind, "--version"]
     probe.standardOutput = FileHandle.nullDevice
     probe.standardError = FileHandle.nullDevice
-    guard (try? probe.run()) != nil, ({ probe.waitUntilExit(); return probe.terminationStatus == 0 })() else {
+    guard (try? probe.run()) != nil,
+      ({
+        probe.waitUntilExit(); return probe.terminationStatus == 0
+      })()
+    else {
       log("error: \(options.valgrind) not found. Instructions are counted with Valgrind's callgrind")
       log("(apt-get install valgrind); or pass --native for wall clock only.")
       return 1
@@ -184,9 +191,11 @@ func compare(_ options: Options) -> Int32 {
     let callgrindJobs = jobs { contender, rows, depth in
       let prefix = scratch.appendingPathComponent("\(contender.identifier)-\(rows)-\(depth).out").path
       return Job(
-        command: ["/usr/bin/env", options.valgrind, "--tool=callgrind", "-q", "--instr-atstart=no",
+        command: [
+          "/usr/bin/env", options.valgrind, "--tool=callgrind", "-q", "--instr-atstart=no",
           "--callgrind-out-file=\(prefix)", me, "measure", "--meter", "callgrind", "--callgrind-prefix", prefix,
-          "--workloads", timed] + arguments(contender, rows, depth),
+          "--workloads", timed,
+        ] + arguments(contender, rows, depth),
         label: "instructions: \(contender.rawValue), \(Format.rows(rows)) rows, depth \(depth)", weight: rows)
     }
     run(callgrindJobs, concurrency: options.jobs, into: store)

@@ -33,11 +33,14 @@ public enum Verification {
     var instance = C(tree: tree)
     expect(instance.numberOfRows == reference.numberOfRows, "\(instance.numberOfRows) rows, not \(reference.numberOfRows)")
 
-    let rows = reference.numberOfRows <= limit
+    let rows =
+      reference.numberOfRows <= limit
       ? Array(0..<reference.numberOfRows) : Queries(count: 2_000, reference: reference).rows
     for row in rows {
       let path = reference.treePath(forRow: row)!
-      expect(instance.treePath(forRow: row) == path, "row \(row) shows \(String(describing: instance.treePath(forRow: row))), not \(path)")
+      expect(
+        instance.treePath(forRow: row) == path,
+        "row \(row) shows \(String(describing: instance.treePath(forRow: row))), not \(path)")
       expect(instance.row(for: path) == row, "\(path) is at row \(String(describing: instance.row(for: path))), not \(row)")
     }
     expect(instance.treePath(forRow: reference.numberOfRows) == nil, "a row past the end")

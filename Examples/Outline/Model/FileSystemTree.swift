@@ -173,14 +173,16 @@ final class FileSystemTree: OutlineSource {
   private static func makeNode(name: String, path: String) -> Node {
     var info = stat()
     guard lstat(path, &info) == 0 else {
-      return Node(path: path, isFolder: false,
+      return Node(
+        path: path, isFolder: false,
         entry: OutlineEntry(name: name, detail: "(unreadable: \(errorText(errno)))"))
     }
     switch info.st_mode & S_IFMT {
     case S_IFDIR:
       return Node(path: path, isFolder: true, entry: OutlineEntry(name: name, isContainer: true))
     case S_IFREG:
-      return Node(path: path, isFolder: false,
+      return Node(
+        path: path, isFolder: false,
         entry: OutlineEntry(name: name, detail: sizeText(UInt64(max(0, info.st_size)))))
     case S_IFLNK:
       return Node(path: path, isFolder: false, entry: OutlineEntry(name: name, detail: linkText(path)))

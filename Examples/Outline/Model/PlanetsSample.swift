@@ -1,3 +1,7 @@
+// swift-format-ignore-file
+// (A data table laid out by hand, one item a line: the formatter would
+// break it into one argument a line.)
+
 // Sample data written for this package: planets, countries, states and
 // cities. Figures are approximate and for demonstration only.
 

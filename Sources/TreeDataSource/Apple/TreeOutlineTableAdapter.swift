@@ -1,5 +1,9 @@
-#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+#if (canImport(AppKit) && !targetEnvironment(macCatalyst)) || TREE_DATA_SOURCE_APPLE_SHIM
+#if TREE_DATA_SOURCE_APPLE_SHIM
+import AppleShim  // Linux tests: the AppKit API used below (Tests/AppleShim)
+#else
 import AppKit
+#endif
 
 /// Makes an `NSTableView` show a `.flat` ``TreeList`` (an `NSTableView` has
 /// no sections): it answers the table's row count and views from the list,
@@ -23,9 +27,15 @@ public final class TreeOutlineTableAdapter<DataSource: TreeDataSource>: NSObject
   /// Makes each row's view.
   public var viewProvider: ViewProvider
   /// Receives the data source methods the adapter does not implement.
-  public weak var dataSource: (any NSTableViewDataSource)?
+  ///
+  /// Not isolated to the main actor: ``responds(to:)`` and
+  /// ``forwardingTarget(for:)``, which override `NSObject`'s nonisolated
+  /// methods, read it (the runtime calls them on the main thread).
+  public nonisolated(unsafe) weak var dataSource: (any NSTableViewDataSource)?
   /// Receives the delegate methods the adapter does not implement.
-  public weak var delegate: (any NSTableViewDelegate)?
+  ///
+  /// Not isolated to the main actor, as ``dataSource`` is not.
+  public nonisolated(unsafe) weak var delegate: (any NSTableViewDelegate)?
   /// The animation for inserted rows.
   public var insertionAnimation: NSTableView.AnimationOptions = .effectFade
   /// The animation for deleted rows.

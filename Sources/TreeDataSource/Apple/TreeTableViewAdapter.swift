@@ -1,5 +1,9 @@
-#if canImport(UIKit)
+#if canImport(UIKit) || TREE_DATA_SOURCE_APPLE_SHIM
+#if TREE_DATA_SOURCE_APPLE_SHIM
+import AppleShim  // Linux tests: the UIKit API used below (Tests/AppleShim)
+#else
 import UIKit
+#endif
 
 /// Makes a `UITableView` show a ``TreeList``: it answers the table's data
 /// source from the list, applies the list's updates with the configured
@@ -30,10 +34,16 @@ public final class TreeTableViewAdapter<DataSource: TreeDataSource>: NSObject, U
   /// Makes each row's cell.
   public var cellProvider: CellProvider
   /// Receives the data source methods the adapter does not implement.
-  public weak var dataSource: (any UITableViewDataSource)?
+  ///
+  /// Not isolated to the main actor: ``responds(to:)`` and
+  /// ``forwardingTarget(for:)``, which override `NSObject`'s nonisolated
+  /// methods, read it (the runtime calls them on the main thread).
+  public nonisolated(unsafe) weak var dataSource: (any UITableViewDataSource)?
   /// Receives the delegate methods the adapter does not implement, and
   /// `tableView(_:didSelectRowAt:)` after the list's delegate.
-  public weak var delegate: (any UITableViewDelegate)?
+  ///
+  /// Not isolated to the main actor, as ``dataSource`` is not.
+  public nonisolated(unsafe) weak var delegate: (any UITableViewDelegate)?
   /// The animation for inserted rows and sections.
   public var insertionAnimation: UITableView.RowAnimation = .fade
   /// The animation for deleted rows and sections.
@@ -116,7 +126,7 @@ extension TreeTableViewAdapter: @preconcurrency TreeListHost {
   /// Applies the list's update as one `performBatchUpdates`.
   public func apply(_ changes: TreeChanges) {
     guard let tableView else { return }
-    tableView.performBatchUpdates {
+    tableView.performBatchUpdates { [self] in
       tableView.deleteSections(changes.deletedSections, with: deletionAnimation)
       tableView.insertSections(changes.insertedSections, with: insertionAnimation)
       tableView.deleteRows(at: changes.deletedRows, with: deletionAnimation)

@@ -183,11 +183,14 @@ public final class ListHostSimulator: TreeListHost {
           + "+ \(changes.insertedSections.count) inserted")
     }
     let newCounts = (0..<newSections).map(rowCount)
-    let deleted = rowSets(changes.deletedRowRanges, "deleted", counts: numberOfRows, excluded: changes.deletedSections,
+    let deleted = rowSets(
+      changes.deletedRowRanges, "deleted", counts: numberOfRows, excluded: changes.deletedSections,
       problems: &problems)
-    let inserted = rowSets(changes.insertedRowRanges, "inserted", counts: newCounts,
+    let inserted = rowSets(
+      changes.insertedRowRanges, "inserted", counts: newCounts,
       excluded: changes.insertedSections, problems: &problems)
-    let reloaded = rowSets(changes.reloadedRowRanges, "reloaded", counts: numberOfRows,
+    let reloaded = rowSets(
+      changes.reloadedRowRanges, "reloaded", counts: numberOfRows,
       excluded: changes.deletedSections, problems: &problems)
     for (section, rows) in reloaded {
       let both = rows.intersection(deleted[section] ?? IndexSet())
@@ -273,9 +276,10 @@ public final class ListHostSimulator: TreeListHost {
           for row in range.rows { contents.insert(nil, at: row) }
         }
       }
-      result.append(contents.enumerated().map { row, content in
-        content ?? rowContent(IndexPath(indexes: [section, row]))
-      })
+      result.append(
+        contents.enumerated().map { row, content in
+          content ?? rowContent(IndexPath(indexes: [section, row]))
+        })
     }
     rows = result
   }

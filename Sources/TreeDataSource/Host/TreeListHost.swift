@@ -8,10 +8,10 @@ public protocol TreeListHost: AnyObject {
   /// Reads every row again, as `UITableView.reloadData()` does.
   func reloadData()
 
-  /// Applies one batch update: delete ``TreeChanges/deletedSections`` and
-  /// ``TreeChanges/deletedRowRanges`` (old coordinates), insert
-  /// ``TreeChanges/insertedSections`` and ``TreeChanges/insertedRowRanges``
-  /// (new coordinates), and redraw ``TreeChanges/reloadedRowRanges`` (old
+  /// Applies one batch update: delete ``/TreeIndex/TreeChanges/deletedSections`` and
+  /// ``/TreeIndex/TreeChanges/deletedRowRanges`` (old coordinates), insert
+  /// ``/TreeIndex/TreeChanges/insertedSections`` and ``/TreeIndex/TreeChanges/insertedRowRanges``
+  /// (new coordinates), and redraw ``/TreeIndex/TreeChanges/reloadedRowRanges`` (old
   /// coordinates), as one `performBatchUpdates` does. By the time it is
   /// called the tree list already answers with the new rows.
   ///

@@ -12,7 +12,7 @@ extension TreeList {
   /// Insertions beneath an item the list never expanded change nothing.
   ///
   /// - Parameter treePaths: The new items' paths.
-  /// - Throws: ``TreeIndexError`` for an empty, duplicate or out-of-range
+  /// - Throws: ``/TreeIndex/TreeIndexError`` for an empty, duplicate or out-of-range
   ///   path; nothing changes.
   /// - Complexity: O(*k*) for the update's bookkeeping (*k* known items),
   ///   plus O(*d* log *b*) per path and per new item asked about.
@@ -40,7 +40,7 @@ extension TreeList {
   /// another deleted path is covered by it.
   ///
   /// - Parameter treePaths: The deleted items' paths.
-  /// - Throws: ``TreeIndexError`` for an empty or out-of-range path;
+  /// - Throws: ``/TreeIndex/TreeIndexError`` for an empty or out-of-range path;
   ///   nothing changes.
   /// - Complexity: O(*k*) for the update's bookkeeping, plus O(*d* log *b*)
   ///   per path and the known items beneath the deleted ones. Asks the data
@@ -75,7 +75,7 @@ extension TreeList {
   /// - Parameters:
   ///   - source: The item's path before the move.
   ///   - destination: The item's path after the move.
-  /// - Throws: ``TreeIndexError`` for an invalid source or a destination
+  /// - Throws: ``/TreeIndex/TreeIndexError`` for an invalid source or a destination
   ///   that does not exist once the item is removed; nothing changes.
   /// - Complexity: O(*k*) for the update's bookkeeping, plus O(*d* log *b*).
   public func moveItem(at source: TreePath, to destination: TreePath) throws {
@@ -125,7 +125,7 @@ extension TreeList {
   /// drawn anew anyway).
   ///
   /// - Parameter treePaths: The changed items' paths.
-  /// - Throws: ``TreeIndexError`` for a path that names no item; nothing
+  /// - Throws: ``/TreeIndex/TreeIndexError`` for a path that names no item; nothing
   ///   changes.
   /// - Complexity: O(*m* *d* log *b*) for *m* paths, and one height asked
   ///   per visible row.
@@ -166,13 +166,13 @@ extension TreeList {
   /// one `reloadData()`) when `updates` returns.
   ///
   /// Each edit in `updates` reads its paths after the edits before it, as
-  /// with ``TreeIndex/performBatchUpdates(_:)``; the update lists deletions
+  /// with ``/TreeIndex/TreeIndex/performBatchUpdates(_:)``; the update lists deletions
   /// in old coordinates and insertions in new ones, and leaves out rows
   /// that persist. Batches nest: an inner batch is part of the outer one.
   ///
   /// - Parameter updates: A closure that calls the list's edits, expansions
   ///   and reloads.
-  /// - Throws: Whatever `updates` throws. After a ``TreeIndexError`` or an
+  /// - Throws: Whatever `updates` throws. After a ``/TreeIndex/TreeIndexError`` or an
   ///   error of its own the list is exactly as before the batch and the host
   ///   hears nothing; after a ``TreeDataSourceError`` the list keeps what it
   ///   learned and the host reloads.
@@ -209,10 +209,11 @@ extension TreeList {
       return
     }
     var update = changes
-    update.reloadedRowRanges = Self._rowRanges(reloaded.filter { row in
-      !changes.deletedSections.contains(row[0])
-        && !changes.deletedRowRanges.contains { $0.section == row[0] && $0.rows.contains(row[1]) }
-    })
+    update.reloadedRowRanges = Self._rowRanges(
+      reloaded.filter { row in
+        !changes.deletedSections.contains(row[0])
+          && !changes.deletedRowRanges.contains { $0.section == row[0] && $0.rows.contains(row[1]) }
+      })
     _deliver(update)
   }
 

@@ -29,7 +29,7 @@ extension TreeList {
   ///   - treePath: The item's path; every ancestor must be known to the list.
   ///   - recursively: Whether to expand every item beneath it too, asking
   ///     the data source about the whole subtree it opens.
-  /// - Throws: ``TreeIndexError`` for a path that names no item (nothing is
+  /// - Throws: ``/TreeIndex/TreeIndexError`` for a path that names no item (nothing is
   ///   asked or changed); ``TreeDataSourceError`` when the data source's
   ///   number of subitems contradicts what the list was told — the list has
   ///   then reloaded the item's subtree and called the host's `reloadData()`
@@ -66,7 +66,7 @@ extension TreeList {
   /// - Parameters:
   ///   - treePath: The item's path.
   ///   - recursively: Whether to collapse every item beneath it too.
-  /// - Throws: ``TreeIndexError`` for a path that names no item; nothing
+  /// - Throws: ``/TreeIndex/TreeIndexError`` for a path that names no item; nothing
   ///   changes.
   /// - Complexity: O(*d* log *b*), whatever the number of rows that vanish;
   ///   recursively, plus O(log *b*) per known item beneath. Asks the data
@@ -116,7 +116,7 @@ extension TreeList {
   /// item became visible.
   ///
   /// - Parameter treePath: The item's path in the data source's tree.
-  /// - Throws: ``TreeIndexError`` when an index is out of range for the
+  /// - Throws: ``/TreeIndex/TreeIndexError`` when an index is out of range for the
   ///   counts the data source gave (nothing changes, and no `didExpandItem`
   ///   is sent, though the delegate may have heard `willExpandItem` for
   ///   ancestors above the bad index); ``TreeDataSourceError`` as

@@ -2,7 +2,7 @@ import Foundation
 
 /// The proxy between a flat host list and a tree-shaped data source: it
 /// answers the host's two-index questions (sections, rows, the item of a
-/// row) from a ``TreeIndex``, asks the ``TreeDataSource`` only what it must,
+/// row) from a ``/TreeIndex/TreeIndex``, asks the ``TreeDataSource`` only what it must,
 /// and hands the host exactly one valid batch update for every change.
 ///
 ///     let list = TreeList(dataSource: Planets())  // the example of TreeDataSource

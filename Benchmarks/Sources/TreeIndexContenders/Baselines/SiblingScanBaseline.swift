@@ -96,7 +96,9 @@ public struct SiblingScanBaseline: RowMapping {
 
   public mutating func collapse(_ path: TreePath) -> Range<Int> {
     var ancestors: [Node] = []
-    guard let (node, listIndex) = locate(path, collectingAncestorsIn: &ancestors, collect: true), !node.collapsed else { return 0..<0 }
+    guard let (node, listIndex) = locate(path, collectingAncestorsIn: &ancestors, collect: true), !node.collapsed else {
+      return 0..<0
+    }
     let old = node.renderNodeCount
     node.collapsed = true
     var rendered: [Node] = []
@@ -107,7 +109,9 @@ public struct SiblingScanBaseline: RowMapping {
 
   public mutating func expand(_ path: TreePath, numberOfSubitems: Int) -> Range<Int> {
     var ancestors: [Node] = []
-    guard let (node, listIndex) = locate(path, collectingAncestorsIn: &ancestors, collect: true), node.collapsed else { return 0..<0 }
+    guard let (node, listIndex) = locate(path, collectingAncestorsIn: &ancestors, collect: true), node.collapsed else {
+      return 0..<0
+    }
     let old = node.renderNodeCount
     node.collapsed = false
     var rendered: [Node] = []

@@ -403,7 +403,8 @@ struct JSONParser {
       }
       Self.appendUTF8(scalar, to: &utf8)
     default:
-      let shown = byte >= 0x21 && byte < 0x7F
+      let shown =
+        byte >= 0x21 && byte < 0x7F
         ? "'\\" + String(decoding: [byte], as: UTF8.self) + "'"
         : "'\\' followed by byte 0x" + Self.hex(UInt32(byte), digits: 2)
       throw failure("invalid escape \(shown) in a string", at: backslash)
