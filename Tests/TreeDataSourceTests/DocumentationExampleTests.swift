@@ -122,3 +122,25 @@ struct TreeTableViewAdapterDocumentationExampleTests {
   }
 }
 #endif
+
+// "Testing your adapter with ListHostSimulator", as the article shows it.
+
+final class Numbers: TreeDataSource {
+  var counts: [TreePath: Int] = [[]: 3, [1]: 2]
+  func numberOfSubitems(of parent: TreePath?) -> Int { counts[parent ?? []] ?? 0 }
+  func isExpanded(_ treePath: TreePath) -> Bool { false }
+  func item(at treePath: TreePath) -> String { treePath.description }
+}
+
+@Test func expandingShowsTheSubitems() throws {
+  let numbers = Numbers()
+  let list = TreeList(dataSource: numbers)
+  let host = ListHostSimulator(list: list)     // becomes list.host
+  list.reloadData()
+  try list.expand([1])
+
+  #expect(host.violations.isEmpty)
+  #expect(host.numberOfRows == [5])
+  #expect(host.mismatchedRows().isEmpty)       // what each row shows, as the list says
+  #expect(host.calls.count == 2)               // reloadData(), then one apply(_:)
+}

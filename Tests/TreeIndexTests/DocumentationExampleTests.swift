@@ -16,6 +16,11 @@ final class ExampleTableView {
     batches += 1
     updates()
   }
+  var deletedSections = IndexSet()
+  var insertedSections = IndexSet()
+
+  func deleteSections(_ sections: IndexSet, with animation: RowAnimation) { deletedSections.formUnion(sections) }
+  func insertSections(_ sections: IndexSet, with animation: RowAnimation) { insertedSections.formUnion(sections) }
   func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { deletedRows += indexPaths }
   func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { insertedRows += indexPaths }
 }
@@ -154,5 +159,85 @@ struct DocumentationExampleScanTests {
     #expect(DocumentationExamples.statedResult("rows [0, 4] ..< [0, 10] vanish") == nil)
     #expect(DocumentationExamples.statedResult("host: reloadData(); 4 rows") == nil)
     #expect(DocumentationExamples.codeLine("let s = \"a // b\"   // \"c\"") == .init(code: "let s = \"a // b\"", result: "\"c\""))
+  }
+}
+
+/// The examples of the `TreeIndex` documentation catalog's articles, line
+/// for line, with the results they state.
+@Suite("Documentation examples: TreeIndex articles")
+struct ArticleExampleTests {
+  /// "Getting started": the manifest fragment, against the stand-ins of
+  /// `ReadmeTests`.
+  @Test func gettingStartedManifest() {
+    let manifest = ManifestFragment(
+      // Package.swift
+      dependencies: [
+        .package(url: "https://github.com/treeindex/TreeIndex.git", branch: "main"),
+      ],
+      targets: [
+        .target(name: "MyOutline", dependencies: [
+          .product(name: "TreeIndex", package: "TreeIndex"),
+        ]),
+      ]
+    )
+    #expect(manifest.targets.flatMap(\.dependencies).map(\.name) == ["TreeIndex"])
+  }
+
+  /// "Getting started": building the tree.
+  @Test func gettingStartedBuild() throws {
+    var index = TreeIndex(numberOfRootItems: 3)          // three root items, all collapsed
+    #expect(index.numberOfRows == 3)
+    try index.expand([0], numberOfSubitems: 2)
+    try index.expand([1], numberOfSubitems: 3)
+    try index.expand([1, 1], numberOfSubitems: 2)
+    try index.expand([1, 2], numberOfSubitems: 1)
+    try index.expand([2], numberOfSubitems: 4)
+    #expect(index.numberOfRows == 15)   // 15
+  }
+
+  /// "Change sets and batch updates": collapse and expand.
+  @Test func changeSets() throws {
+    var index = TreeIndex(numberOfRootItems: 3)
+    try index.expand([1], numberOfSubitems: 3)
+    try index.expand([1, 1], numberOfSubitems: 2)
+
+    let collapsed = try index.collapse([1])              // rows [0, 2] ..< [0, 7] vanish
+    #expect("\(collapsed.deletedRowRanges)" == "[0:[2..<7]]")   // [0:[2..<7]]
+    let expanded = try index.expand([1], numberOfSubitems: 3)
+    #expect(expanded.insertedRowRanges == collapsed.deletedRowRanges)   // the same 5 rows, [1, 1] still open
+  }
+
+  /// "Change sets and batch updates": handing a change set to a table view.
+  @Test func changeSetsToATableView() throws {
+    var index = TreeIndex(numberOfRootItems: 3, layout: .sectioned)
+    try index.expand([1], numberOfSubitems: 2)
+    let changes = try index.performBatchUpdates { index in
+      try index.deleteItems(at: [[0]])
+      try index.insertItems(at: [[0, 2]])
+    }
+    let tableView = ExampleTableView()
+    tableView.performBatchUpdates {
+      tableView.deleteSections(changes.deletedSections, with: .fade)
+      tableView.insertSections(changes.insertedSections, with: .fade)
+      tableView.deleteRows(at: changes.deletedRows, with: .fade)
+      tableView.insertRows(at: changes.insertedRows, with: .fade)
+    }
+    #expect(tableView.deletedSections == IndexSet(integer: 0))
+    #expect(tableView.insertedRows == [[0, 2]])
+    #expect(tableView.batches == 1)
+  }
+
+  /// "Change sets and batch updates": a batch.
+  @Test func batch() throws {
+    var index = TreeIndex(numberOfRootItems: 3)
+    try index.expand([2], numberOfSubitems: 4)
+    let batch = try index.performBatchUpdates { index in
+      try index.insertItems(at: [[0]])                   // paths after the insertion
+      try index.deleteItems(at: [[3, 0]])                // paths before the deletion
+      try index.moveItem(at: [3, 1], to: [0])            // subtree and state move along
+    }
+    #expect(index.numberOfRows == 7)
+    #expect(index.numberOfSubitems(of: [4]) == 2)
+    #expect(!batch.isEmpty)
   }
 }

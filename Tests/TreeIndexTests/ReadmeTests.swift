@@ -50,11 +50,14 @@ struct ReadmeTests {
     let manifest = ManifestFragment(
       // Package.swift
       dependencies: [
-        .package(url: "https://github.com/treeindex/TreeIndex.git", from: "0.1.0"),
+        .package(url: "https://github.com/treeindex/TreeIndex.git", branch: "main"),
       ],
       targets: [
         .target(name: "MyOutline", dependencies: [
-          .product(name: "TreeDataSource", package: "TreeIndex"),   // or just "TreeIndex" for the value alone
+          .product(name: "TreeDataSource", package: "TreeIndex"),   // TreeList and the adapters; brings TreeIndex along
+        ]),
+        .target(name: "MyModel", dependencies: [
+          .product(name: "TreeIndex", package: "TreeIndex"),        // the value alone
         ]),
       ]
     )
@@ -64,7 +67,8 @@ struct ReadmeTests {
       encoding: .utf8)
     #expect(manifest.dependencies.map(\.url) == ["https://github.com/treeindex/TreeIndex.git"])
     #expect(ours.contains("name: \"TreeIndex\""))
-    for product in manifest.targets.flatMap(\.dependencies) + [.product(name: "TreeIndex", package: "TreeIndex")] {
+    #expect(manifest.targets.flatMap(\.dependencies).map(\.name) == ["TreeDataSource", "TreeIndex"])
+    for product in manifest.targets.flatMap(\.dependencies) {
       #expect(product.package == "TreeIndex")
       #expect(ours.contains(".library(name: \"\(product.name)\""), "the package has no product \(product.name)")
     }
@@ -86,6 +90,7 @@ struct ManifestFragment {
   struct Dependency {
     var url: String
     static func package(url: String, from version: String) -> Dependency { Dependency(url: url) }
+    static func package(url: String, branch: String) -> Dependency { Dependency(url: url) }
   }
   struct Product {
     var name: String

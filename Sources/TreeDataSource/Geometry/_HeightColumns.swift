@@ -116,7 +116,8 @@ struct _HeightColumns {
   /// old one while a journal is open.
   private mutating func setRoot(_ id: ItemID, _ root: NodeID?) {
     if !rootLog.isEmpty { rootLog[rootLog.count - 1].append((id, roots[id])) }
-    setRoot(id, root)
+    roots[id] = root
+    if root != nil { checkColumn(id) }
   }
 
   // MARK: Columns
