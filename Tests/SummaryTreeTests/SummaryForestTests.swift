@@ -144,7 +144,9 @@ struct SummaryForestTests {
           return before.length
         }
         var start = 0
-        if let k = models[i].firstIndex(where: { start += $0.length; return start > at }) {
+        if let k = models[i].firstIndex(where: {
+          start += $0.length; return start > at
+        }) {
           models[i][k].weight = weight
           #expect(result == start - models[i][k].length)
         } else {
@@ -155,7 +157,12 @@ struct SummaryForestTests {
         let at = numbers.next(total + 2) - 1
         let found = forest.find(at, by: Length.self, in: trees[i])
         var start = 0
-        let k = at < 0 ? nil : models[i].firstIndex { start += $0.length; return start > at }
+        let k =
+          at < 0
+          ? nil
+          : models[i].firstIndex {
+            start += $0.length; return start > at
+          }
         if let k {
           #expect(found.map { forest[$0.node] } == models[i][k])
           #expect(found?.before.pieces == k)

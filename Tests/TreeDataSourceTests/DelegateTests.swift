@@ -150,8 +150,11 @@ struct DelegateTests {
   @Test func revealAsksAboutEachAncestorAndStopsAtARefusal() throws {
     let (_, list, host, delegate) = makeDeepList()
     try list.reveal([0, 0, 0])
-    #expect(delegate.calls == ["shouldExpand [0]", "willExpand [0]", "shouldExpand [0, 0]", "willExpand [0, 0]",
-                               "didExpand [0]", "didExpand [0, 0]"])
+    #expect(
+      delegate.calls == [
+        "shouldExpand [0]", "willExpand [0]", "shouldExpand [0, 0]", "willExpand [0, 0]",
+        "didExpand [0]", "didExpand [0, 0]",
+      ])
     #expect(list.row(for: [0, 0, 0]) == 2)
     delegate.calls = []
     host.removeRecordedCalls()

@@ -1,3 +1,8 @@
+// swift-format-ignore-file
+// These tests hold the documentation's examples line for line, spacing
+// and aligned comments included (see DocumentationExamples), so the
+// formatter leaves them as written.
+
 import Foundation
 import Testing
 import TreeDataSource

@@ -71,7 +71,8 @@ public enum DocumentationExamples {
     for file in files(under: "Sources", where: { $0.hasSuffix(".swift") }) {
       examples += docCommentExamples(in: try read(file), file: file)
     }
-    let articles = ["README.md"] + files(under: "Guides", where: { $0.hasSuffix(".md") })
+    let articles =
+      ["README.md"] + files(under: "Guides", where: { $0.hasSuffix(".md") })
       + files(under: "Sources", where: { $0.contains(".docc/") && $0.hasSuffix(".md") })
     for file in Set(articles).sorted() where FileManager.default.fileExists(atPath: url(file).path) {
       let found = markdownExamples(in: try read(file), file: file)
@@ -166,8 +167,9 @@ public enum DocumentationExamples {
       if indent >= 4 && afterBlank && paragraphIndent < 2 {
         var block: [String] = []
         let first = comment[k].line
-        while k < comment.count, comment[k].text.trimmingCharacters(in: .whitespaces).isEmpty
-          || comment[k].text.hasPrefix("    ")
+        while k < comment.count,
+          comment[k].text.trimmingCharacters(in: .whitespaces).isEmpty
+            || comment[k].text.hasPrefix("    ")
         {
           block.append(String(comment[k].text.dropFirst(4)))
           k += 1

@@ -14,7 +14,7 @@ import Foundation
 /// The list answers the row questions itself — ``row(for:)``,
 /// ``treePath(forRow:)``, ``level(forRow:)``, ``rows(inSubtreeAt:)``,
 /// ``isVisible(_:)``, ``isExpanded(_:)`` and the table-path mappings — with
-/// ``TreeIndex``'s semantics, asking the data source nothing.
+/// ``/TreeIndex/TreeIndex``'s semantics, asking the data source nothing.
 ///
 /// The list keeps the expansion state itself once the data source has told
 /// it an item's initial state, and keeps the state beneath a collapsed item
