@@ -99,6 +99,7 @@ struct _HeightColumns {
   ///
   /// - Complexity: O(*w*) for the *w* nodes and columns it changed.
   mutating func commitJournal() {
+    guard !rootLog.isEmpty else { return }
     forest.commitJournal()
     let inner = rootLog.removeLast()
     if !rootLog.isEmpty { rootLog[rootLog.count - 1] += inner }
@@ -108,6 +109,7 @@ struct _HeightColumns {
   ///
   /// - Complexity: O(*w*) for the *w* nodes and columns it changed.
   mutating func rollBackJournal() {
+    guard !rootLog.isEmpty else { return }
     forest.rollBackJournal()
     for (id, root) in rootLog.removeLast().reversed() { roots[id] = root }
   }
@@ -155,6 +157,13 @@ struct _HeightColumns {
     var doomed: [NodeID] = []
     forest.forEachNode(in: root) { doomed.append($0) }
     for node in doomed { forest.free(node) }
+  }
+
+  /// Drops every column, under the open journal if any.
+  ///
+  /// - Complexity: O(*r*) for the *r* runs of all columns.
+  mutating func removeAllColumns() {
+    for id in Array(roots.keys) { removeColumn(id) }
   }
 
   // MARK: Reading

@@ -182,20 +182,23 @@ extension TreeList {
       try updates()
       return
     }
-    _batch = _ListBatch(indexBatch: index._beginBatch(), columns: _columns, pendingItems: _pendingItems)
+    _batch = _ListBatch(indexBatch: index._beginBatch(), pendingItems: _pendingItems)
+    _columns.beginJournal()
     let changes: TreeChanges
     do {
       try updates()
       changes = index._endBatch(_batch!.indexBatch)
+      _columns.commitJournal()
     } catch let error as TreeDataSourceError {
       _ = index._endBatch(_batch!.indexBatch)
+      _columns.commitJournal()
       _batch = nil
       _needsReloadData = false
       host?.reloadData()
       throw error
     } catch {
       index._abandonBatch(_batch!.indexBatch)
-      _columns = _batch!.columns
+      _columns.rollBackJournal()
       _pendingItems = _batch!.pendingItems
       _batch = nil
       _needsReloadData = false
@@ -223,21 +226,25 @@ extension TreeList {
   /// handed to the host unless an outer batch or edit is open.
   func _edit(_ body: () throws -> Void) throws {
     let batch = index._beginBatch()
-    let saved = (_columns, _pendingItems)
+    _columns.beginJournal()
+    let savedPendingItems = _pendingItems
     _openEdits += 1
     defer { _openEdits -= 1 }
     let changes: TreeChanges
     do {
       try body()
       changes = index._endBatch(batch)
+      _columns.commitJournal()
     } catch let error as TreeDataSourceError {
       // The list recovered: keep what it learned; the host reloads.
       _ = index._endBatch(batch)
+      _columns.commitJournal()
       _finishEdit(TreeChanges())
       throw error
     } catch {
       index._abandonBatch(batch)
-      (_columns, _pendingItems) = saved
+      _columns.rollBackJournal()
+      _pendingItems = savedPendingItems
       throw error
     }
     _finishEdit(changes)

@@ -18,8 +18,16 @@ extension TreeList {
   ///   ``TreeDataSource/height(ofItemAt:)`` once per visible item (no height
   ///   for a `.sectioned` root item), and ``TreeDataSource/item(at:)`` never.
   public func reloadData() {
-    index = TreeIndex(numberOfRootItems: Swift.max(0, dataSource.numberOfSubitems(of: nil)), layout: layout)
-    _columns = _HeightColumns()
+    let numberOfRootItems = Swift.max(0, dataSource.numberOfSubitems(of: nil))
+    if _batch != nil || _openEdits > 0 {
+      // Inside a batch or an edit: empty the index and the columns in place,
+      // under their journals, so that the batch can still be undone.
+      index._removeAllItems(numberOfRootItems: numberOfRootItems)
+      _columns.removeAllColumns()
+    } else {
+      index = TreeIndex(numberOfRootItems: numberOfRootItems, layout: layout)
+      _columns = _HeightColumns()
+    }
     _pendingItems = []
     _populate(TreeIndex._rootItemID, at: nil)
     if _batch != nil || _openEdits > 0 {

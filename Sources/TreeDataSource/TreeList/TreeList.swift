@@ -255,8 +255,9 @@ public final class TreeList<DataSource: TreeDataSource> {
 struct _ListBatch {
   /// The index batch that records every edit of the list's batch.
   var indexBatch: TreeIndex._OpenBatch
-  /// The state to return to if the batch throws.
-  var columns: _HeightColumns
+  /// The items waiting to be asked about when the batch began, to return
+  /// to if it throws (the index and the height columns journal their own
+  /// changes).
   var pendingItems: Set<TreeIndex._KnownItemID>
   /// Rows to redraw, as table paths in the coordinates before the batch.
   var reloadedRows: [IndexPath] = []

@@ -113,4 +113,18 @@ extension TreeIndex {
   {
     for path in treePaths { _ = try _resolveForRemoval(path, for: operation) }
   }
+
+  /// Forgets every item: the index has `numberOfRootItems` root items, all
+  /// unknown, as a new index would, but changed in place, so that an open
+  /// batch records it (as the replacement of every root item) and can undo
+  /// it.
+  ///
+  /// - Complexity: O(*k*) for the *k* known items freed.
+  package mutating func _removeAllItems(numberOfRootItems: Int) {
+    let oldCount = self.numberOfRootItems
+    let newCount = Swift.max(0, numberOfRootItems)
+    _arena.replaceSubitems(of: _Arena.root, count: newCount)
+    _recorder?.recordReplacement(in: _Arena.root, oldCount: oldCount, newCount: newCount)
+    _checkInvariants()
+  }
 }
