@@ -62,10 +62,10 @@ extension _ArenaReading {
   func subitem(of x: _NodeID, at index: Int) -> (node: _NodeID, rowOffset: Int) {
     let tree = children(x)
     guard let (node, before) = find(index, by: _Positions.self, in: tree) else {
-      return (.null, index + extraRows(tree))
+      return (.null, index &+ extraRows(tree))
     }
-    let rowOffset = index + before.extraRows
-    return before.span + item(node).gap == index ? (node, rowOffset) : (.null, rowOffset)
+    let rowOffset = index &+ before.extraRows
+    return before.span &+ item(node).gap == index ? (node, rowOffset) : (.null, rowOffset)
   }
 
   /// The subitem of item `x` whose rows hold `row`, counted among the rows
@@ -134,11 +134,11 @@ extension _ArenaReading {
       let index = treePath[level]
       guard index >= 0, index < count(x) else { return nil }
       let (child, offset) = subitem(of: x, at: index)
-      row += offset
+      row &+= offset
       if level == 0 { rootRow = row }
       if level == last { break }
       guard child != .null, isExpanded(child) else { return nil }
-      row += 1
+      row &+= 1
       x = child
     }
     return (row, rootRow)

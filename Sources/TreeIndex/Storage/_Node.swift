@@ -41,11 +41,15 @@ struct _Item: TreeElement {
   /// The positions the item spans in its parent (the unknown siblings before
   /// it, then itself), and the rows it adds while visible on top of its own.
   var summary: _RowSummary {
-    _RowSummary(span: gap + 1, extraRows: isExpanded ? rowsBeneath : 0)
+    _RowSummary(span: gap &+ 1, extraRows: isExpanded ? rowsBeneath : 0)
   }
 }
 
 /// What a run of known siblings sums up to.
+///
+/// Sums wrap instead of trapping: they are hot (every descent adds them up),
+/// and the index keeps every count and total far below `Int.max`, so a sum
+/// that would wrap is refused before it is stored.
 struct _RowSummary: TreeSummary {
   /// The subitem positions spanned, up to and including the last item.
   var span: Int
@@ -55,7 +59,7 @@ struct _RowSummary: TreeSummary {
   static var zero: _RowSummary { _RowSummary(span: 0, extraRows: 0) }
 
   static func + (lhs: _RowSummary, rhs: _RowSummary) -> _RowSummary {
-    _RowSummary(span: lhs.span + rhs.span, extraRows: lhs.extraRows + rhs.extraRows)
+    _RowSummary(span: lhs.span &+ rhs.span, extraRows: lhs.extraRows &+ rhs.extraRows)
   }
 }
 
@@ -68,7 +72,7 @@ enum _Positions: TreeMetric {
 /// Rows among the rows beneath the parent: one per subitem position plus
 /// the rows beneath the expanded items.
 enum _Rows: TreeMetric {
-  static func measure(_ summary: _RowSummary) -> Int { summary.span + summary.extraRows }
+  static func measure(_ summary: _RowSummary) -> Int { summary.span &+ summary.extraRows }
 }
 
 /// Only the rows beneath the subitems, not the subitems themselves: how

@@ -82,6 +82,7 @@ extension TreeIndex {
   public func treePath(forRow row: Int) -> TreePath? {
     guard row >= 0, row < numberOfRows else { return nil }
     var indices: [Int] = []
+    indices.reserveCapacity(8)  // one allocation for paths of up to 8 levels
     switch layout {
     case .flat:
       _appendPath(toRow: row, beneath: _Arena.root, to: &indices)
