@@ -128,8 +128,14 @@ extension Measurement {
   static func measureBatch<M: Meter>(_ index: TreeIndex, _ meter: inout M, _ limits: SampleLimits) -> Samples {
     var index = index  // shares storage with the caller's: the warm-up batch makes it unique
     let rows = index.numberOfRows
+    // A warm-up batch and the restoring deletions run uninstrumented (they
+    // are not measured, and with many known items they are slow under
+    // callgrind).
+    meter.endRun()
+    consume(KnownItems.insertBatch(&index))
+    _ = try! index.deleteItems(at: KnownItems.insertedPaths)
+    meter.beginRun()
     var samples = Samples()
-    var first = true
     while samples.wantsMore(limits) {
       meter.start()
       let changes = KnownItems.insertBatch(&index)
@@ -139,12 +145,10 @@ extension Measurement {
       check(
         changes.numberOfInsertedRows == KnownItems.batchInsertions && changes.numberOfDeletedRows == 0,
         "TreeIndex", "a batch of \(KnownItems.batchInsertions) insertions gives \(changes)")
+      meter.endRun()
       _ = try! index.deleteItems(at: KnownItems.insertedPaths)
+      meter.beginRun()
       check(index.numberOfRows == rows, "TreeIndex", "deleting the batch's items leaves \(index.numberOfRows) rows")
-      if first {
-        first = false  // the first batch is a warm-up
-        continue
-      }
       samples.add(cost, meter)
     }
     return samples
@@ -279,19 +283,25 @@ extension Measurement {
   ) -> Samples {
     let rows = fixture.list.numberOfRows
     let (prepare, edit, restore) = fixture.steps(workload)
+    // A warm-up edit, and everything around each measured edit, run
+    // uninstrumented.
+    meter.endRun()
+    prepare()
+    edit()
+    restore()
+    meter.beginRun()
     var samples = Samples()
-    var first = true
     while samples.wantsMore(limits) {
+      meter.endRun()
       prepare()
+      meter.beginRun()
       meter.start()
       edit()
       let cost = meter.stop()
+      meter.endRun()
       restore()
+      meter.beginRun()
       check(fixture.list.numberOfRows == rows, "TreeIndex", "\(workload.rawValue) leaves \(fixture.list.numberOfRows) rows")
-      if first {
-        first = false  // the first edit is a warm-up
-        continue
-      }
       samples.add(cost, meter)
     }
     return samples

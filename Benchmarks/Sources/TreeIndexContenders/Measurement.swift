@@ -30,8 +30,13 @@ public struct SampleLimits: Sendable {
     case .toggle: return SampleLimits(minimum: 3, maximum: 51, budget: budget)
     case .session: return SampleLimits(minimum: 3, maximum: 20, budget: budget)
     case .build, .memory: return SampleLimits(minimum: 1, maximum: 11, budget: budget)
-    case .move, .batch, .treeListInsert, .treeListDelete, .treeListMove, .treeListReveal:
+    case .move:
       return SampleLimits(minimum: 3, maximum: 51, budget: budget)
+    case .batch, .treeListInsert, .treeListDelete, .treeListMove, .treeListReveal:
+      // Today these copy the index (O(K)): with 100,000 known items one
+      // sample is about 10⁹ instructions, so a third of the budget, and at
+      // least 2 samples (the counts repeat exactly).
+      return SampleLimits(minimum: 2, maximum: 21, budget: budget / 3)
     }
   }
 
