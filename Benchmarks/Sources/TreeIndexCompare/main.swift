@@ -197,18 +197,25 @@ func compare(_ options: Options) -> Int32 {
     }
   }
 
-  // Answers first: every baseline must agree with TreeIndex.
+  // Answers first: every baseline must agree with TreeIndex, and TreeIndex
+  // must give the right answers on its own workloads.
   let verifyRows = options.rows.filter { $0 <= 100_000 }
-  if !verifyRows.isEmpty {
-    let verifyJobs = options.depths.map { depth in
+  var verifyJobs = verifyRows.isEmpty ? [] : options.depths.map { depth in
+    Job(
+      command: [me, "verify", "--rows", verifyRows.map(String.init).joined(separator: ","), "--depths", "\(depth)",
+        "--contenders", options.contenders.map(\.identifier).joined(separator: ","),
+        "--workloads", options.workloads.filter { !$0.isOnKnownItems }.map(\.identifier).joined(separator: ","),
+        "--subtrees", options.movedSubtreeRows.map(String.init).joined(separator: ",")],
+      label: "verify depth \(depth)", weight: 0)
+  }
+  if !onKnownItems.isEmpty {
+    verifyJobs.append(
       Job(
-        command: [me, "verify", "--rows", verifyRows.map(String.init).joined(separator: ","), "--depths", "\(depth)",
-          "--contenders", options.contenders.map(\.identifier).joined(separator: ","),
-          "--workloads", options.workloads.map(\.identifier).joined(separator: ","),
-          "--subtrees", options.movedSubtreeRows.map(String.init).joined(separator: ","),
+        command: [me, "verify", "--rows", "", "--contenders", "treeindex", "--workloads", onKnownItems,
           "--known", options.knownItems.filter { $0 <= 100_000 }.map(String.init).joined(separator: ",")],
-        label: "verify depth \(depth)", weight: 0)
-    }
+        label: "verify TreeIndex on known items", weight: 0))
+  }
+  if !verifyJobs.isEmpty {
     run(verifyJobs, concurrency: options.jobs, into: store)
     guard store.failures.isEmpty else {
       store.failures.forEach { log("error: \($0)") }
