@@ -228,6 +228,7 @@ struct Report {
       lines.append(
         "- memory, depth \(depth), 10M rows: \(Format.bytes(bytes)) (target < 1 MB = 1,000,000 bytes): \(verdict(bytes < 1_000_000))")
     }
+    if lines.isEmpty { lines.append("(none of the targets' sizes was measured in this run)") }
     return lines.joined(separator: "\n")
   }
 }

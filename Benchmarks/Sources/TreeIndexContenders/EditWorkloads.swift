@@ -82,9 +82,10 @@ extension Measurement {
       let changes = fixture.moveAndBack()
       consume(changes)
       let cost = meter.stop()
+      // How the change sets spell a move is the library's business (`verify`
+      // checks them with a host); here, only that the item came back.
       check(
-        !changes.0.isEmpty && !changes.1.isEmpty && fixture.index.numberOfRows == rows
-          && fixture.index.row(for: fixture.source) == fixture.sourceRow,
+        fixture.index.numberOfRows == rows && fixture.index.row(for: fixture.source) == fixture.sourceRow,
         "TreeIndex", "move \(fixture.source) ↔ \(fixture.destination) does not come back")
       samples.add(cost, meter)
     }
