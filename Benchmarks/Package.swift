@@ -32,11 +32,13 @@ let package = Package(
   ],
   targets: [
     // The contenders (TreeIndex and the three baselines behind one protocol),
-    // the seeded tree shapes, the workloads and the measuring loops.
+    // the seeded tree shapes, the workloads (with TreeIndex's own: moves,
+    // batches, TreeList edits) and the measuring loops.
     .target(
       name: "TreeIndexContenders",
       dependencies: [
         .product(name: "TreeIndex", package: libraryPackage),
+        .product(name: "TreeDataSource", package: libraryPackage),
         "CBenchmarkSupport",
       ]),
 

@@ -7,6 +7,9 @@
 #   Benchmarks/compare.sh                        # everything (about an hour on 2 cores)
 #   Benchmarks/compare.sh --rows 1000,100000     # a subset; see --help
 #   Benchmarks/compare.sh --smoke                # seconds, no Valgrind (what CI runs)
+#   Benchmarks/compare.sh --rows 10000000 --depths 6 --contenders treeindex \
+#     --workloads move,batch,treelist           # TreeIndex's own workloads (moves, batches,
+#                                                # TreeList edits), with mallocs per operation
 #
 # Needs Valgrind (apt-get install valgrind) except with --smoke or --native.
 set -euo pipefail

@@ -6,8 +6,11 @@
 //     TREEINDEX_BENCHMARK_SMOKE=1 swift package --package-path Benchmarks benchmark   # CI
 //
 // Names read `<workload>/depth<d>/<rows>/<contender>`, so that `--filter`
-// can pick any slice. The instruction table with ratios comes from
-// `Benchmarks/compare.sh`.
+// can pick any slice; TreeIndex's own workloads add their size:
+// `move/depth<d>/<rows>/N<rows beneath>/TreeIndex` and
+// `<workload>/K<known items>/TreeIndex` (batch-100-insertions,
+// treelist-insert, treelist-delete, treelist-move, treelist-reveal). The
+// instruction table with ratios comes from `Benchmarks/compare.sh`.
 
 import Benchmark
 import Foundation
@@ -69,7 +72,11 @@ let benchmarks: @Sendable () -> Void = {
       register(FlatListBaseline.self, .flatList, tree)
       register(SiblingScanBaseline.self, .siblingScan, tree)
       register(RecountBaseline.self, .recount, tree)
+      registerMoves(tree)
     }
+  }
+  for known in smoke ? [100, 1_000] : Sizes.knownItems {
+    registerKnownItems(known)
   }
 }
 
@@ -159,4 +166,73 @@ func register<C: RowMapping>(_ type: C.Type, _ contender: Contender, _ tree: Tre
       fixture.unload()
     }
   }
+}
+
+/// Registers the move workload on one tree: an item with N rows beneath it
+/// moved to the end of its parent and back, one pair per iteration (see
+/// ``MoveFixture``).
+func registerMoves(_ tree: TreeShape) {
+  for size in Sizes.movedSubtreeRows(inTreeOf: tree.numberOfRows) {
+    let holder = Holder<MoveFixture>()
+    let base = name("move", tree, .treeIndex).split(separator: "/")
+    let label = (base.dropLast() + ["N\(shortCount(size))", base.last!]).joined(separator: "/")
+    Benchmark(label) { _ in
+      blackHole(holder.value!.moveAndBack())
+    } setup: {
+      holder.value = MoveFixture(reference: TreeIndexContender(tree: tree).index, tree: tree, subtreeRows: size)
+    } teardown: {
+      holder.value = nil
+    }
+  }
+}
+
+/// Registers the batch and TreeList workloads with `known` known items:
+/// only the edit is measured; what prepares and undoes it (so that every
+/// iteration starts from the same state) is not.
+func registerKnownItems(_ known: Int) {
+  let index = Holder<TreeIndex>()
+  Benchmark("batch-100-insertions/K\(shortCount(known))/TreeIndex") { benchmark in
+    benchmark.startMeasurement()
+    let changes = KnownItems.insertBatch(&index.value!)
+    benchmark.stopMeasurement()
+    blackHole(changes)
+    _ = try? index.value!.deleteItems(at: KnownItems.insertedPaths)
+  } setup: {
+    index.value = KnownItems.index(known)
+    // The first batch copies the storage shared with nothing else; run one
+    // so that every measured batch starts alike.
+    _ = KnownItems.insertBatch(&index.value!)
+    _ = try? index.value!.deleteItems(at: KnownItems.insertedPaths)
+  } teardown: {
+    index.value = nil
+  }
+
+  for (workload, label) in [
+    (Workload.treeListInsert, "treelist-insert"), (.treeListDelete, "treelist-delete"),
+    (.treeListMove, "treelist-move"), (.treeListReveal, "treelist-reveal"),
+  ] {
+    let fixture = Holder<TreeListFixture>()
+    Benchmark("\(label)/K\(shortCount(known))/TreeIndex") { benchmark in
+      let (prepare, edit, restore) = fixture.value!.steps(workload)
+      prepare()
+      benchmark.startMeasurement()
+      edit()
+      benchmark.stopMeasurement()
+      restore()
+    } setup: {
+      fixture.value = TreeListFixture(known: known)
+    } teardown: {
+      fixture.value = nil
+    }
+  }
+}
+
+/// A value built in a benchmark's setup and dropped in its teardown.
+final class Holder<Value>: @unchecked Sendable {
+  var value: Value?
+}
+
+/// 100, 1K, 100K, 1M.
+func shortCount(_ count: Int) -> String {
+  count >= 1_000_000 ? "\(count / 1_000_000)M" : count >= 1_000 ? "\(count / 1_000)K" : "\(count)"
 }

@@ -27,6 +27,11 @@ struct Options {
   var wallClock = true
   var rows = Sizes.rows
   var depths = Sizes.depths
+  /// The known items K of the batch and TreeList workloads.
+  var knownItems = Sizes.knownItems
+  /// The rows N beneath the moved item of the move workload (those up to a
+  /// tenth of each tree).
+  var movedSubtreeRows = Sizes.movedSubtreeRows
   var contenders = Contender.allCases
   var workloads = Workload.allCases
   var jobs = 2
@@ -44,9 +49,11 @@ struct Options {
   static let usage = """
     usage: treeindex-compare [--smoke | --native] [--rows 1000,100000,10000000] [--depths 2,6]
                              [--contenders treeindex,flatlist,siblingscan,recount]
-                             [--workloads pathToRow,rowToPath,toggle,session,build,memory]
+                             [--workloads pathToRow,rowToPath,toggle,session,build,memory,
+                                          move,batch,treelist-insert,treelist-delete,treelist-move,treelist-reveal]
+                             [--subtrees 1000,10000,100000,1000000] [--known 100,1000,10000,100000]
                              [--jobs 2] [--valgrind PATH] [--no-wall-clock] [--no-skips] [--json FILE]
-           treeindex-compare verify [--rows ...] [--depths ...]
+           treeindex-compare verify [--rows ...] [--depths ...] [--subtrees ...] [--known ...]
            treeindex-compare shapes [--rows ...] [--depths ...]
            valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=P \
              treeindex-compare measure --meter callgrind --callgrind-prefix P --keep-dumps \
@@ -58,6 +65,10 @@ struct Options {
       --smoke    a handful of samples on the 1,000-row trees, natively, no Valgrind (CI)
       --native   wall clock only, no Valgrind
       --no-skips also run what the skip list leaves out (slow)
+      --subtrees the rows N beneath the moved item (move; those up to a tenth of each tree)
+      --known    the known items K of the batch and TreeList workloads (run once, not per tree)
+    The workloads move, batch and treelist-* are TreeIndex's alone (the baselines have
+    no moves, batches or lists); `treelist` selects the four TreeList workloads.
     """
 
   init(_ arguments: [String]) throws {
@@ -84,6 +95,8 @@ struct Options {
       case "--no-skips": noSkips = true
       case "--keep-dumps": keepDumps = true
       case "--rows": rows = try integers(argument)
+      case "--known": knownItems = try integers(argument)
+      case "--subtrees": movedSubtreeRows = try integers(argument)
       case "--depths", "--depth": depths = try integers(argument)
       case "--jobs": jobs = try integers(argument).first ?? 1
       case "--valgrind": valgrind = try value(argument)
@@ -96,15 +109,17 @@ struct Options {
           return contender
         }
       case "--workloads", "--workload":
-        workloads = try value(argument).split(separator: ",").map {
-          guard let workload = Workload(identifier: String($0)) else { throw UsageError("unknown workload \($0)") }
-          return workload
+        workloads = try value(argument).split(separator: ",").flatMap { name -> [Workload] in
+          if name.lowercased() == "treelist" { return [.treeListInsert, .treeListDelete, .treeListMove, .treeListReveal] }
+          guard let workload = Workload(identifier: String(name)) else { throw UsageError("unknown workload \(name)") }
+          return [workload]
         }
       case "-h", "--help": throw UsageError(nil)
       default: throw UsageError("unknown argument \(argument)")
       }
     }
     if smoke && !arguments.contains("--rows") { rows = [1_000] }
+    if smoke && !arguments.contains("--known") { knownItems = [100, 1_000] }
   }
 }
 
@@ -141,6 +156,12 @@ extension Workload {
     case .session: "session"
     case .build: "build"
     case .memory: "memory"
+    case .move: "move"
+    case .batch: "batch"
+    case .treeListInsert: "treelist-insert"
+    case .treeListDelete: "treelist-delete"
+    case .treeListMove: "treelist-move"
+    case .treeListReveal: "treelist-reveal"
     }
   }
 

@@ -6,8 +6,13 @@
 import Foundation
 import TreeIndexContenders
 
-/// The workloads that run in a `measure` child (memory has its own).
-let timedWorkloads: [Workload] = [.pathToRow, .rowToPath, .toggle, .session, .build]
+/// The workloads that run in a `measure` child on each seeded tree (memory
+/// has its own command).
+let timedWorkloads: [Workload] = [.pathToRow, .rowToPath, .toggle, .session, .build, .move]
+
+/// The workloads that run once, on indexes and lists of K known items
+/// rather than on the seeded trees (TreeIndex only).
+let knownItemsWorkloads: [Workload] = Workload.treeIndexOnly.filter(\.isOnKnownItems)
 
 func main() -> Int32 {
   let options: Options
@@ -30,32 +35,41 @@ func main() -> Int32 {
   }
 }
 
-/// Child: one contender on one tree; prints its results.
+/// Child: each contender on each tree, then (for TreeIndex) the workloads
+/// on known items; prints its results.
 func measure(_ options: Options) -> Int32 {
-  for depth in options.depths {
-    for rows in options.rows {
-      let tree = TreeShape.generate(rows: rows, depth: depth)
-      let workloads = options.workloads.filter(timedWorkloads.contains)
-      for contender in options.contenders {
-        let results: [CellResult]
-        if options.meter == "callgrind" {
-          guard CallgrindMeter.isAvailable else {
-            log("error: --meter callgrind runs under valgrind --tool=callgrind --instr-atstart=no")
-            return 1
-          }
-          results = Measurement.run(
-            contender, tree: tree, workloads: workloads,
-            meter: .callgrind(prefix: options.callgrindPrefix, keepDumps: options.keepDumps),
-            limits: { SampleLimits.full($0, unit: "instructions") }, skipping: !options.noSkips, log: log)
-        } else {
-          results = Measurement.run(
-            contender, tree: tree, workloads: workloads, meter: .clock,
-            limits: { options.smoke ? SampleLimits.smoke($0) : SampleLimits.full($0, unit: "ns") },
-            skipping: !options.noSkips, log: log)
+  let meter: TreeIndexContenders.Measurement.MeterChoice
+  let limits: (Workload) -> SampleLimits
+  if options.meter == "callgrind" {
+    guard CallgrindMeter.isAvailable else {
+      log("error: --meter callgrind runs under valgrind --tool=callgrind --instr-atstart=no")
+      return 1
+    }
+    meter = .callgrind(prefix: options.callgrindPrefix, keepDumps: options.keepDumps)
+    limits = { SampleLimits.full($0, unit: "instructions") }
+  } else {
+    meter = .clock
+    limits = { options.smoke ? SampleLimits.smoke($0) : SampleLimits.full($0, unit: "ns") }
+  }
+  let workloads = options.workloads.filter(timedWorkloads.contains)
+  if !workloads.isEmpty {
+    for depth in options.depths {
+      for rows in options.rows {
+        let tree = TreeShape.generate(rows: rows, depth: depth)
+        for contender in options.contenders {
+          Measurement.run(
+            contender, tree: tree, workloads: workloads, meter: meter, limits: limits, skipping: !options.noSkips,
+            movedSubtreeRows: options.movedSubtreeRows, log: log
+          ).forEach(emit)
         }
-        results.forEach(emit)
       }
     }
+  }
+  let onKnownItems = options.workloads.filter(knownItemsWorkloads.contains)
+  if !onKnownItems.isEmpty && options.contenders.contains(.treeIndex) {
+    Measurement.runOnKnownItems(
+      workloads: onKnownItems, knownItems: options.knownItems, meter: meter, limits: limits, log: log
+    ).forEach(emit)
   }
   return 0
 }
@@ -80,21 +94,37 @@ func memoryResult(_ contender: Contender, _ tree: TreeShape) -> CellResult {
     skipped: nil)
 }
 
-/// Checks every contender against TreeIndex.
+/// Checks every contender against TreeIndex, and TreeIndex's answers on its
+/// own workloads (move, batch, TreeList edits) where selected.
 func verify(_ options: Options) -> Int32 {
   var failed = false
+  func report(_ problems: [String], _ what: String) {
+    if problems.isEmpty {
+      log("verified \(what)")
+    } else {
+      problems.forEach { log("error: \($0) (\(what))") }
+      failed = true
+    }
+  }
   for depth in options.depths {
     for rows in options.rows {
       let tree = TreeShape.generate(rows: rows, depth: depth)
       for contender in options.contenders {
-        let problems = Verification.problems(contender, tree: tree)
-        if problems.isEmpty {
-          log("verified \(contender.rawValue) on \(Format.rows(rows)) rows, depth \(depth)")
-        } else {
-          problems.forEach { log("error: \($0) (\(Format.rows(rows)) rows, depth \(depth))") }
-          failed = true
-        }
+        report(Verification.problems(contender, tree: tree), "\(contender.rawValue) on \(Format.rows(rows)) rows, depth \(depth)")
       }
+      if options.workloads.contains(.move) && options.contenders.contains(.treeIndex) {
+        let sizes = Sizes.movedSubtreeRows(inTreeOf: rows, from: options.movedSubtreeRows)
+        report(
+          Verification.moveProblems(tree: tree, movedSubtreeRows: sizes),
+          "TreeIndex move of \(sizes.map(Format.rows).joined(separator: ", ")) rows on \(Format.rows(rows)) rows, depth \(depth)")
+      }
+    }
+  }
+  if options.workloads.contains(where: knownItemsWorkloads.contains) && options.contenders.contains(.treeIndex) {
+    for known in options.knownItems {
+      report(
+        Verification.knownItemsProblems(known: known), "TreeIndex batch and TreeList edits with \(Format.rows(known)) known items"
+      )
     }
   }
   return failed ? 1 : 0
@@ -121,14 +151,21 @@ func smoke(_ options: Options) -> Int32 {
       for contender in options.contenders {
         results += Measurement.run(
           contender, tree: tree, workloads: options.workloads.filter(timedWorkloads.contains), meter: .clock,
-          limits: SampleLimits.smoke, log: { _ in })
+          limits: SampleLimits.smoke, movedSubtreeRows: options.movedSubtreeRows, log: { _ in })
         if options.workloads.contains(.memory) { results.append(memoryResult(contender, tree)) }
       }
     }
   }
+  let onKnownItems = options.workloads.filter(knownItemsWorkloads.contains)
+  if !onKnownItems.isEmpty && options.contenders.contains(.treeIndex) {
+    results += Measurement.runOnKnownItems(
+      workloads: onKnownItems, knownItems: options.knownItems, meter: .clock, limits: SampleLimits.smoke, log: { _ in })
+  }
   let report = Report(results: results)
   print("Smoke run (a handful of samples, wall clock; not a measurement):\n")
   print(report.table(unit: "ns", workloads: options.workloads, rows: options.rows, depths: options.depths))
+  print("\n### TreeIndex's own workloads\n")
+  print(report.editTable(workloads: options.workloads, rows: options.rows, depths: options.depths))
   return 0
 }
 
@@ -141,29 +178,54 @@ func compare(_ options: Options) -> Int32 {
   defer { try? FileManager.default.removeItem(at: scratch) }
   let store = JobResults()
   let timed = options.workloads.filter(timedWorkloads.contains).map(\.identifier).joined(separator: ",")
+  let onKnownItems =
+    options.contenders.contains(.treeIndex)
+    ? options.workloads.filter(knownItemsWorkloads.contains).map(\.identifier).joined(separator: ",") : ""
   let started = Date()
 
   func arguments(_ contender: Contender, _ rows: Int, _ depth: Int) -> [String] {
     ["--contender", contender.identifier, "--rows", "\(rows)", "--depth", "\(depth)"]
+      + ["--subtrees", options.movedSubtreeRows.map(String.init).joined(separator: ",")]
       + (options.noSkips ? ["--no-skips"] : [])
   }
+  /// The child that runs the workloads on known items, once.
+  let knownItemsArguments = [
+    "--contender", "treeindex", "--workloads", onKnownItems,
+    "--known", options.knownItems.map(String.init).joined(separator: ","),
+  ]
+  let knownItemsWeight = 2 * (options.knownItems.max() ?? 0)
   func jobs(_ make: (Contender, Int, Int) -> Job?) -> [Job] {
     options.depths.flatMap { depth in
       options.rows.flatMap { rows in options.contenders.compactMap { make($0, rows, depth) } }
     }
   }
 
-  // Answers first: every baseline must agree with TreeIndex.
+  // Answers first: every baseline must agree with TreeIndex, and TreeIndex
+  // must give the right answers on its own workloads.
   let verifyRows = options.rows.filter { $0 <= 100_000 }
-  if !verifyRows.isEmpty {
-    let verifyJobs = options.depths.map { depth in
+  var verifyJobs =
+    verifyRows.isEmpty
+    ? []
+    : options.depths.map { depth in
       Job(
         command: [
           me, "verify", "--rows", verifyRows.map(String.init).joined(separator: ","), "--depths", "\(depth)",
           "--contenders", options.contenders.map(\.identifier).joined(separator: ","),
+          "--workloads", options.workloads.filter { !$0.isOnKnownItems }.map(\.identifier).joined(separator: ","),
+          "--subtrees", options.movedSubtreeRows.map(String.init).joined(separator: ","),
         ],
         label: "verify depth \(depth)", weight: 0)
     }
+  if !onKnownItems.isEmpty {
+    verifyJobs.append(
+      Job(
+        command: [
+          me, "verify", "--rows", "", "--contenders", "treeindex", "--workloads", onKnownItems,
+          "--known", options.knownItems.filter { $0 <= 100_000 }.map(String.init).joined(separator: ","),
+        ],
+        label: "verify TreeIndex on known items", weight: 0))
+  }
+  if !verifyJobs.isEmpty {
     run(verifyJobs, concurrency: options.jobs, into: store)
     guard store.failures.isEmpty else {
       store.failures.forEach { log("error: \($0)") }
@@ -172,7 +234,7 @@ func compare(_ options: Options) -> Int32 {
   }
 
   var unit = "ns"
-  if !options.native && !timed.isEmpty {
+  if !options.native && !(timed.isEmpty && onKnownItems.isEmpty) {
     unit = "instructions"
     let probe = Process()
     probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -188,15 +250,27 @@ func compare(_ options: Options) -> Int32 {
       log("(apt-get install valgrind); or pass --native for wall clock only.")
       return 1
     }
-    let callgrindJobs = jobs { contender, rows, depth in
-      let prefix = scratch.appendingPathComponent("\(contender.identifier)-\(rows)-\(depth).out").path
-      return Job(
-        command: [
-          "/usr/bin/env", options.valgrind, "--tool=callgrind", "-q", "--instr-atstart=no",
-          "--callgrind-out-file=\(prefix)", me, "measure", "--meter", "callgrind", "--callgrind-prefix", prefix,
-          "--workloads", timed,
-        ] + arguments(contender, rows, depth),
-        label: "instructions: \(contender.rawValue), \(Format.rows(rows)) rows, depth \(depth)", weight: rows)
+    func callgrind(_ name: String) -> [String] {
+      let prefix = scratch.appendingPathComponent("\(name).out").path
+      return [
+        "/usr/bin/env", options.valgrind, "--tool=callgrind", "-q", "--instr-atstart=no",
+        "--callgrind-out-file=\(prefix)", me, "measure", "--meter", "callgrind", "--callgrind-prefix", prefix,
+      ]
+    }
+    var callgrindJobs =
+      timed.isEmpty
+      ? []
+      : jobs { contender, rows, depth in
+        Job(
+          command: callgrind("\(contender.identifier)-\(rows)-\(depth)") + ["--workloads", timed]
+            + arguments(contender, rows, depth),
+          label: "instructions: \(contender.rawValue), \(Format.rows(rows)) rows, depth \(depth)", weight: rows)
+      }
+    if !onKnownItems.isEmpty {
+      callgrindJobs.append(
+        Job(
+          command: callgrind("known-items") + knownItemsArguments,
+          label: "instructions: TreeIndex on known items", weight: knownItemsWeight))
     }
     run(callgrindJobs, concurrency: options.jobs, into: store)
   }
@@ -209,13 +283,22 @@ func compare(_ options: Options) -> Int32 {
           label: "memory: \(contender.rawValue), \(Format.rows(rows)) rows, depth \(depth)", weight: rows)
       }, concurrency: 1, into: store)
   }
-  if (options.native || options.wallClock) && !timed.isEmpty {
-    run(
-      jobs { contender, rows, depth in
+  if options.native || options.wallClock {
+    var clockJobs =
+      timed.isEmpty
+      ? []
+      : jobs { contender, rows, depth in
         Job(
           command: [me, "measure", "--meter", "clock", "--workloads", timed] + arguments(contender, rows, depth),
           label: "wall clock: \(contender.rawValue), \(Format.rows(rows)) rows, depth \(depth)", weight: rows)
-      }, concurrency: 1, into: store)
+      }
+    if !onKnownItems.isEmpty {
+      clockJobs.append(
+        Job(
+          command: [me, "measure", "--meter", "clock"] + knownItemsArguments,
+          label: "wall clock: TreeIndex on known items", weight: knownItemsWeight))
+    }
+    run(clockJobs, concurrency: 1, into: store)
   }
 
   let results = store.results
@@ -225,15 +308,22 @@ func compare(_ options: Options) -> Int32 {
   }
   let report = Report(results: results)
   let workloads = options.workloads
+  let shared = workloads.filter { !$0.isTreeIndexOnly }
+  if unit == "instructions" && !shared.isEmpty {
+    print("## Instructions per operation (median; memory in bytes), and TreeIndex's mallocs\n")
+    print(report.table(unit: "instructions", workloads: shared, rows: options.rows, depths: options.depths))
+  }
+  if workloads.contains(where: \.isTreeIndexOnly) {
+    print("\n## TreeIndex's own workloads: moves, batches, TreeList edits (median per operation)\n")
+    print(report.editTable(workloads: workloads, rows: options.rows, depths: options.depths))
+  }
   if unit == "instructions" {
-    print("## Instructions per operation (median; memory in bytes)\n")
-    print(report.table(unit: "instructions", workloads: workloads, rows: options.rows, depths: options.depths))
     print("\n## Targets\n")
     print(report.targets(unit: "instructions"))
   }
-  if options.native || options.wallClock {
+  if (options.native || options.wallClock) && !timed.isEmpty && !shared.filter({ $0 != .memory }).isEmpty {
     print("\n## Wall clock per operation (median, native)\n")
-    print(report.table(unit: "ns", workloads: workloads.filter { $0 != .memory }, rows: options.rows, depths: options.depths))
+    print(report.table(unit: "ns", workloads: shared.filter { $0 != .memory }, rows: options.rows, depths: options.depths))
   }
   print("\n(\(Int(Date().timeIntervalSince(started))) s)")
   for failure in store.failures { log("error: \(failure)") }

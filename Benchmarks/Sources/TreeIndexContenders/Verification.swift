@@ -2,6 +2,7 @@
 // both ways (or a sample, on big trees), the toggle and a session — so
 // that the baselines are known to do the same work before they are timed.
 
+import TreeDataSource
 import TreeIndex
 
 /// Compares a contender's answers with TreeIndex's.
@@ -76,4 +77,95 @@ public enum Verification {
     expect(instance.numberOfRows == reference.numberOfRows, "the session does not restore the rows")
     return found
   }
+}
+
+extension Verification {
+  /// The problems of the move workload on `tree`, for each subtree size N:
+  /// the moved item lands at the end of its parent with its N rows, a host
+  /// accepts both change sets, and the move back restores the index.
+  public static func moveProblems(tree: TreeShape, movedSubtreeRows sizes: [Int]) -> [String] {
+    var found: [String] = []
+    func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
+      if !condition && found.count < 10 { found.append("TreeIndex move: \(message())") }
+    }
+    let reference = TreeIndexContender(tree: tree).index
+    for size in sizes {
+      let fixture = MoveFixture(reference: reference, tree: tree, subtreeRows: size)
+      let before = fixture.index
+      let parentEnd = fixture.source.parent.map { before.rows(inSubtreeAt: $0)!.upperBound } ?? before.numberOfRows
+      let box = IndexBox(fixture.index)
+      let host = ListHostSimulator(numberOfSections: { 1 }, numberOfRows: { _ in box.index.numberOfRows })
+      host.reloadData()
+      do {
+        let there = try box.index.moveItem(at: fixture.source, to: fixture.destination)
+        host.apply(there)
+        expect(!there.isEmpty, "moving \(fixture.source) to \(fixture.destination) reports no change")
+        expect(
+          box.index.rows(inSubtreeAt: fixture.destination) == (parentEnd - size - 1)..<parentEnd,
+          "\(fixture.destination) shows \(String(describing: box.index.rows(inSubtreeAt: fixture.destination))), "
+            + "not the last \(size + 1) rows of its parent (ending at \(parentEnd))")
+        expect(box.index.isExpanded(fixture.destination), "the moved item is no longer expanded")
+        let back = try box.index.moveItem(at: fixture.destination, to: fixture.source)
+        host.apply(back)
+      } catch {
+        expect(false, "\(error)")
+      }
+      expect(host.violations.isEmpty, "a host rejects the changes: \(host.violations)")
+      expect(box.index == before, "moving \(fixture.source) there and back does not restore the index (N = \(size))")
+      expect(box.index.row(for: fixture.source) == fixture.sourceRow, "the item is not back at row \(fixture.sourceRow)")
+    }
+    return found
+  }
+
+  /// The problems of the batch and TreeList workloads with `known` known
+  /// items: the batch inserts rows 0 ..< 100 and its deletion restores the
+  /// index; each TreeList edit gives a host a valid update with the right
+  /// rows, and its undoing restores the list.
+  public static func knownItemsProblems(known: Int) -> [String] {
+    var found: [String] = []
+    func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
+      if !condition && found.count < 10 { found.append("TreeIndex, \(known) known items: \(message())") }
+    }
+    let before = KnownItems.index(known)
+    var index = before
+    let changes = KnownItems.insertBatch(&index)
+    let inserted = KnownItems.batchInsertions
+    expect(
+      changes.insertedRowRanges == [TreeChanges.RowRange(section: 0, rows: 0..<inserted)]
+        && changes.deletedRowRanges.isEmpty,
+      "the batch gives \(changes), not rows 0..<\(inserted) inserted")
+    expect(index.numberOfRows == before.numberOfRows + inserted, "the batch leaves \(index.numberOfRows) rows")
+    _ = try? index.deleteItems(at: KnownItems.insertedPaths)
+    expect(index == before, "deleting the batch's items does not restore the index")
+
+    // (rows the edit adds, rows the list shows after it)
+    let edits: [(Workload, Int)] = [(.treeListInsert, 2), (.treeListDelete, -2), (.treeListMove, 0), (.treeListReveal, 1)]
+    for (workload, added) in edits {
+      let fixture = TreeListFixture(known: known)
+      let host = ListHostSimulator(list: fixture.list)  // the list's host from now on
+      host.reloadData()
+      let (prepare, edit, restore) = fixture.steps(workload)
+      let rows = fixture.list.numberOfRows
+      expect(rows == 2 * known, "the list shows \(rows) rows, not \(2 * known)")
+      prepare()
+      let shown = fixture.list.numberOfRows
+      host.removeRecordedCalls()
+      edit()
+      expect(host.calls.count == (workload == .treeListMove ? 2 : 1), "\(workload.rawValue): \(host.calls.count) updates")
+      expect(fixture.list.numberOfRows == shown + added, "\(workload.rawValue) shows \(fixture.list.numberOfRows) rows")
+      expect(host.mismatchedRows().isEmpty, "\(workload.rawValue): rows show the wrong items")
+      restore()
+      expect(host.violations.isEmpty, "\(workload.rawValue): a host rejects the changes: \(host.violations)")
+      expect(fixture.list.numberOfRows == rows, "\(workload.rawValue) and its undoing leave \(fixture.list.numberOfRows) rows")
+      expect(host.mismatchedRows().isEmpty, "after undoing \(workload.rawValue): rows show the wrong items")
+    }
+    return found
+  }
+}
+
+/// An index held by reference, so that a host's closures read its
+/// current state.
+final class IndexBox {
+  var index: TreeIndex
+  init(_ index: TreeIndex) { self.index = index }
 }

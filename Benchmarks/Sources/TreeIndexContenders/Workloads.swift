@@ -23,8 +23,45 @@ public enum Workload: String, CaseIterable, Codable, Sendable {
   /// The bytes the built state keeps allocated (one value, not a sample).
   case memory = "memory"
 
+  // TreeIndex only: edits the baselines do not implement (see
+  // EditWorkloads.swift). Each cell also has a size, ``CellResult/parameter``.
+
+  /// `moveItem(at:to:)` of a visible, expanded item with N rows beneath it
+  /// to the end of its parent's subitems, then back; one sample is the pair.
+  /// Measured on the seeded trees; N is the cell's parameter.
+  case move = "move"
+  /// `performBatchUpdates(_:)` with 100 insertions of a root item at the
+  /// front, in an index of K expanded root items (K known items, one
+  /// subitem each); one sample is the batch. K is the cell's parameter.
+  case batch = "batch of 100 insertions"
+  /// `TreeList.insertItems(at:)` of one (expanded) root item at the front of
+  /// a list of K expanded root items.
+  case treeListInsert = "TreeList insert"
+  /// `TreeList.deleteItems(at:)` of the first root item (and its subitem)
+  /// of a list of K expanded root items.
+  case treeListDelete = "TreeList delete"
+  /// `TreeList.moveItem(at:to:)` of the first root item to the middle of a
+  /// list of K expanded root items, then back; one sample is the pair.
+  case treeListMove = "TreeList move"
+  /// `TreeList.reveal(_:)` of the subitem of a collapsed root item in the
+  /// middle of a list of K expanded root items (which expands it).
+  case treeListReveal = "TreeList reveal"
+
   /// The number of operations one sample holds.
   public var operationsPerSample: Int { self == .session ? Session.operationsPerSlice : 1 }
+
+  /// The workloads that only TreeIndex runs: the baselines implement no
+  /// moves, batches or lists.
+  public static var treeIndexOnly: [Workload] {
+    [.move, .batch, .treeListInsert, .treeListDelete, .treeListMove, .treeListReveal]
+  }
+
+  /// Whether only TreeIndex runs this workload.
+  public var isTreeIndexOnly: Bool { Self.treeIndexOnly.contains(self) }
+
+  /// Whether this workload runs on an index of K known items
+  /// (``Sizes/knownItems``) rather than on a seeded tree.
+  public var isOnKnownItems: Bool { isTreeIndexOnly && self != .move }
 }
 
 /// The contenders, by name.
@@ -44,6 +81,18 @@ public enum Sizes {
   public static let rows = [1_000, 100_000, 10_000_000]
   /// Path lengths of the deepest rows.
   public static let depths = [2, 6]
+  /// The numbers of known items K of the batch and TreeList workloads.
+  public static let knownItems = [100, 1_000, 10_000, 100_000]
+  /// The numbers of rows N beneath the moved item of the move workload.
+  public static let movedSubtreeRows = [1_000, 10_000, 100_000, 1_000_000]
+
+  /// The subtree sizes the move workload uses in a tree of `rows` rows:
+  /// those of `sizes` up to a tenth of the tree (or a tenth of the tree,
+  /// when none is that small).
+  public static func movedSubtreeRows(inTreeOf rows: Int, from sizes: [Int] = movedSubtreeRows) -> [Int] {
+    let fitting = sizes.filter { $0 <= rows / 10 }
+    return fitting.isEmpty ? [rows / 10] : fitting
+  }
 }
 
 /// Where a contender is not run, and why: a single sample takes more than
@@ -53,6 +102,7 @@ public enum Sizes {
 public enum Skips {
   /// The reason `contender` is not run on `workload` at `rows`, or `nil`.
   public static func reason(_ contender: Contender, _ workload: Workload, rows: Int) -> String? {
+    if workload.isTreeIndexOnly && contender != .treeIndex { return notImplemented }
     guard rows >= 10_000_000, contender == .flatList else { return nil }
     switch workload {
     case .toggle:
@@ -66,6 +116,9 @@ public enum Skips {
       return nil
     }
   }
+
+  /// The reason the baselines do not run the TreeIndex-only workloads.
+  public static let notImplemented = "n/a: the baselines implement no moves, batches or lists"
 }
 
 /// Random visible rows and their paths: the queries of the lookup workloads.

@@ -1,0 +1,368 @@
+// The TreeIndex-only workloads: moving a big subtree, a batch of
+// insertions, and TreeList edits. The baselines implement none of these, so
+// only TreeIndex runs them, through the public API of TreeIndex and
+// TreeDataSource, as an app would.
+
+import TreeDataSource
+import TreeIndex
+
+// MARK: - Move
+
+/// The move workload on a seeded tree: an item with N rows beneath it,
+/// moved to the end of its parent's subitems and back.
+///
+/// The moved item is the first plain (never expanded) entry of the parent of
+/// the tree's largest folder — the end of the toggle target's chain, so at
+/// depth 6 the parent is at path length 4 and the moved item at 5, with its
+/// rows at path length 6, and at depth 2 both are root items. Setup expands
+/// it with N subitems (the tree then has N more rows); the sample moves it
+/// past the largest folder, to the last index, and back.
+public struct MoveFixture {
+  /// The index, with the moved item expanded.
+  public var index: TreeIndex
+  /// The moved item's path before the move (and after the move back).
+  public let source: TreePath
+  /// Its path after the first move.
+  public let destination: TreePath
+  /// The rows beneath it.
+  public let subtreeRows: Int
+  /// Its row before the move.
+  public let sourceRow: Int
+  /// Its row after the first move.
+  public let destinationRow: Int
+
+  /// Builds the fixture from `reference`, a TreeIndex of `tree` with every
+  /// folder expanded.
+  public init(reference: TreeIndex, tree: TreeShape, subtreeRows: Int) {
+    let largest = tree.folders.max { $0.numberOfSubitems < $1.numberOfSubitems }!
+    let parent = largest.path.parent
+    let folderIndices = Set(tree.folders.filter { $0.path.parent == parent }.map { $0.path[$0.path.depth - 1] })
+    let count = reference.numberOfSubitems(of: parent)!
+    let first = (0..<count).first { !folderIndices.contains($0) }!
+    func path(_ i: Int) -> TreePath { parent?.appending(i) ?? [i] }
+    source = path(first)
+    destination = path(count - 1)
+    precondition(source != destination, "the parent of the largest folder has an entry before its last index")
+    self.subtreeRows = subtreeRows
+    index = reference
+    do {
+      try index.expand(source, numberOfSubitems: subtreeRows)
+      sourceRow = index.row(for: source)!
+      var moved = index
+      try moved.moveItem(at: source, to: destination)
+      destinationRow = moved.row(for: destination)!
+    } catch {
+      preconditionFailure("move fixture: \(error)")
+    }
+  }
+
+  /// Moves the item to ``destination`` and back; returns both change sets.
+  @inline(__always)
+  public mutating func moveAndBack() -> (TreeChanges, TreeChanges) {
+    do {
+      let there = try index.moveItem(at: source, to: destination)
+      let back = try index.moveItem(at: destination, to: source)
+      return (there, back)
+    } catch {
+      preconditionFailure("move \(source) ↔ \(destination): \(error)")
+    }
+  }
+}
+
+extension Measurement {
+  static func measureMove<M: Meter>(
+    _ reference: TreeIndex, _ tree: TreeShape, subtreeRows: Int, _ meter: inout M, _ limits: SampleLimits
+  ) -> Samples {
+    var fixture = MoveFixture(reference: reference, tree: tree, subtreeRows: subtreeRows)
+    let rows = fixture.index.numberOfRows
+    consume(fixture.moveAndBack())  // warm-up
+    var samples = Samples()
+    while samples.wantsMore(limits) {
+      meter.start()
+      let changes = fixture.moveAndBack()
+      consume(changes)
+      let cost = meter.stop()
+      // How the change sets spell a move is the library's business (`verify`
+      // checks them with a host); here, only that the item came back.
+      check(
+        fixture.index.numberOfRows == rows && fixture.index.row(for: fixture.source) == fixture.sourceRow,
+        "TreeIndex", "move \(fixture.source) ↔ \(fixture.destination) does not come back")
+      samples.add(cost, meter)
+    }
+    return samples
+  }
+}
+
+// MARK: - Known items: the batch
+
+/// Indexes and lists of K known items for the batch and TreeList workloads:
+/// K root items, each expanded, with one subitem (2K rows).
+public enum KnownItems {
+  /// The number of root items a batch inserts.
+  public static let batchInsertions = 100
+
+  /// A TreeIndex of `count` expanded root items with one subitem each.
+  public static func index(_ count: Int) -> TreeIndex {
+    var index = TreeIndex(numberOfRootItems: count)
+    for i in 0..<count { _ = try! index.expand([i], numberOfSubitems: 1) }
+    return index
+  }
+
+  /// The batch: ``batchInsertions`` insertions of a root item at the front,
+  /// one `insertItems` each, in one `performBatchUpdates`.
+  @inline(__always)
+  public static func insertBatch(_ index: inout TreeIndex) -> TreeChanges {
+    do {
+      return try index.performBatchUpdates { index in
+        for _ in 0..<batchInsertions { try index.insertItems(at: [[0]]) }
+      }
+    } catch {
+      preconditionFailure("batch: \(error)")
+    }
+  }
+
+  /// The paths that delete what ``insertBatch(_:)`` inserted.
+  public static let insertedPaths: [TreePath] = (0..<batchInsertions).map { [$0] }
+}
+
+extension Measurement {
+  static func measureBatch<M: Meter>(_ index: TreeIndex, _ meter: inout M, _ limits: SampleLimits) -> Samples {
+    var index = index  // shares storage with the caller's: the warm-up batch makes it unique
+    let rows = index.numberOfRows
+    // A warm-up batch and the restoring deletions run uninstrumented (they
+    // are not measured, and with many known items they are slow under
+    // callgrind).
+    meter.endRun()
+    consume(KnownItems.insertBatch(&index))
+    _ = try! index.deleteItems(at: KnownItems.insertedPaths)
+    meter.beginRun()
+    var samples = Samples()
+    while samples.wantsMore(limits) {
+      meter.start()
+      let changes = KnownItems.insertBatch(&index)
+      consume(changes)
+      let cost = meter.stop()
+      // Outside the measurement: the answer, then the index back as it was.
+      check(
+        changes.numberOfInsertedRows == KnownItems.batchInsertions && changes.numberOfDeletedRows == 0,
+        "TreeIndex", "a batch of \(KnownItems.batchInsertions) insertions gives \(changes)")
+      meter.endRun()
+      _ = try! index.deleteItems(at: KnownItems.insertedPaths)
+      meter.beginRun()
+      check(index.numberOfRows == rows, "TreeIndex", "deleting the batch's items leaves \(index.numberOfRows) rows")
+      samples.add(cost, meter)
+    }
+    return samples
+  }
+}
+
+// MARK: - Known items: TreeList
+
+/// A data source of `rootCount` root items, each expanded with one subitem:
+/// what the TreeList workloads list. Its answers do not depend on an item's
+/// index, so an insertion or deletion at the front is one change of
+/// `rootCount`, and a move none.
+public final class UniformOutline: TreeDataSource {
+  /// The number of root items.
+  public var rootCount: Int
+
+  /// A tree of `rootCount` expanded root items with one subitem each.
+  public init(rootCount: Int) {
+    self.rootCount = rootCount
+  }
+
+  public func numberOfSubitems(of parent: TreePath?) -> Int {
+    guard let parent else { return rootCount }
+    return parent.depth == 1 ? 1 : 0
+  }
+
+  public func isExpanded(_ treePath: TreePath) -> Bool { treePath.depth == 1 }
+
+  /// The item's level: root items and subitems alternate in the rows, which
+  /// is what a host's rows can be checked against (items have no other
+  /// identity here: an insertion at the front shifts every index).
+  public func item(at treePath: TreePath) -> Int { treePath.depth }
+}
+
+/// A host that counts the updates it gets and does nothing else: the list's
+/// own cost, without a host's bookkeeping.
+public final class CountingHost: TreeListHost {
+  /// The number of updates applied.
+  public private(set) var updates = 0
+  /// The number of full reloads.
+  public private(set) var reloads = 0
+
+  public init() {}
+
+  public func reloadData() { reloads += 1 }
+
+  public func apply(_ changes: TreeChanges) { updates += 1 }
+}
+
+/// A loaded TreeList of K expanded root items (each with one subitem) and
+/// its host, with one edit per TreeList workload and the edit that undoes
+/// it, so that samples repeat.
+public final class TreeListFixture {
+  public let outline: UniformOutline
+  public let list: TreeList<UniformOutline>
+  public let host: any TreeListHost
+  /// The known items K.
+  public let known: Int
+
+  /// Loads a list of `known` expanded root items; `host` defaults to a
+  /// ``CountingHost``.
+  public init(known: Int, host: (any TreeListHost)? = nil) {
+    self.known = known
+    outline = UniformOutline(rootCount: known)
+    list = TreeList(dataSource: outline)
+    self.host = host ?? CountingHost()
+    list.host = self.host
+    list.reloadData()
+  }
+
+  /// The path a TreeList move sends the first root item to, and the
+  /// collapsed root item whose subitem a reveal shows.
+  public var middle: TreePath { [known / 2] }
+
+  /// Before ``insert()``: the data source gains a root item at the front.
+  public func prepareInsert() { outline.rootCount += 1 }
+
+  /// Tells the list a root item was inserted at the front.
+  @inline(__always)
+  public func insert() {
+    do { try list.insertItems(at: [[0]]) } catch { preconditionFailure("insert: \(error)") }
+  }
+
+  /// Before ``delete()``: the data source loses its first root item.
+  public func prepareDelete() { outline.rootCount -= 1 }
+
+  /// Tells the list the first root item was deleted.
+  @inline(__always)
+  public func delete() {
+    do { try list.deleteItems(at: [[0]]) } catch { preconditionFailure("delete: \(error)") }
+  }
+
+  /// Moves the first root item to the middle and back.
+  @inline(__always)
+  public func moveAndBack() {
+    do {
+      try list.moveItem(at: [0], to: middle)
+      try list.moveItem(at: middle, to: [0])
+    } catch {
+      preconditionFailure("move: \(error)")
+    }
+  }
+
+  /// Before ``reveal()``: collapses the middle root item.
+  public func prepareReveal() {
+    do { try list.collapse(middle) } catch { preconditionFailure("collapse: \(error)") }
+  }
+
+  /// Reveals the subitem of the middle root item, which expands it.
+  @inline(__always)
+  public func reveal() {
+    do { try list.reveal(middle.appending(0)) } catch { preconditionFailure("reveal: \(error)") }
+  }
+
+  /// Runs the edit `workload` measures, with what must come before it
+  /// (`prepare`, unmeasured), the measured `edit`, and what restores the
+  /// list (`restore`, unmeasured).
+  public func steps(_ workload: Workload) -> (prepare: () -> Void, edit: () -> Void, restore: () -> Void) {
+    switch workload {
+    case .treeListInsert:
+      return (
+        prepareInsert, insert,
+        {
+          self.prepareDelete(); self.delete()
+        }
+      )
+    case .treeListDelete:
+      return (
+        prepareDelete, delete,
+        {
+          self.prepareInsert(); self.insert()
+        }
+      )
+    case .treeListMove: return ({}, moveAndBack, {})
+    case .treeListReveal: return (prepareReveal, reveal, {})
+    default: preconditionFailure("\(workload.rawValue) is not a TreeList workload")
+    }
+  }
+}
+
+extension Measurement {
+  static func measureTreeList<M: Meter>(
+    _ workload: Workload, _ fixture: TreeListFixture, _ meter: inout M, _ limits: SampleLimits
+  ) -> Samples {
+    let rows = fixture.list.numberOfRows
+    let (prepare, edit, restore) = fixture.steps(workload)
+    // A warm-up edit, and everything around each measured edit, run
+    // uninstrumented.
+    meter.endRun()
+    prepare()
+    edit()
+    restore()
+    meter.beginRun()
+    var samples = Samples()
+    while samples.wantsMore(limits) {
+      meter.endRun()
+      prepare()
+      meter.beginRun()
+      meter.start()
+      edit()
+      let cost = meter.stop()
+      meter.endRun()
+      restore()
+      meter.beginRun()
+      check(fixture.list.numberOfRows == rows, "TreeIndex", "\(workload.rawValue) leaves \(fixture.list.numberOfRows) rows")
+      samples.add(cost, meter)
+    }
+    return samples
+  }
+
+  /// Measures the workloads that run on K known items (batch and TreeList),
+  /// TreeIndex only, for each K of `knownItems`. The cells' rows are the
+  /// index's (2K) and their depth 2.
+  public static func runOnKnownItems(
+    workloads: [Workload], knownItems: [Int], meter: MeterChoice, limits: (Workload) -> SampleLimits,
+    log: (String) -> Void
+  ) -> [CellResult] {
+    switch meter {
+    case .callgrind(let prefix, let keepDumps):
+      return runOnKnownItems(workloads, knownItems, CallgrindMeter(prefix: prefix, keepDumps: keepDumps), limits, log)
+    case .clock:
+      return runOnKnownItems(workloads, knownItems, ClockMeter(), limits, log)
+    }
+  }
+
+  static func runOnKnownItems<M: Meter>(
+    _ workloads: [Workload], _ knownItems: [Int], _ meter: M, _ limits: (Workload) -> SampleLimits,
+    _ log: (String) -> Void
+  ) -> [CellResult] {
+    var meter = meter
+    meter.beginRun()
+    defer { meter.endRun() }
+    let overhead = Overhead(&meter)
+    var results: [CellResult] = []
+    for workload in workloads where workload.isOnKnownItems {
+      for known in knownItems {
+        log("measuring TreeIndex \(workload.rawValue) with \(known) known items")
+        var result = CellResult(
+          contender: .treeIndex, workload: workload, rows: 2 * known, depth: 2, unit: meter.unit,
+          operationsPerSample: 1, samples: [], overhead: overhead.cost, skipped: nil, parameter: known)
+        // Building the fixture is not measured, and runs faster uninstrumented.
+        meter.endRun()
+        let index = workload == .batch ? KnownItems.index(known) : nil
+        let fixture = workload == .batch ? nil : TreeListFixture(known: known)
+        meter.beginRun()
+        let samples =
+          if let index { measureBatch(index, &meter, limits(workload)) } else {
+            measureTreeList(workload, fixture!, &meter, limits(workload))
+          }
+        overhead.apply(samples, to: &result)
+        results.append(result)
+      }
+    }
+    return results
+  }
+}
