@@ -126,20 +126,29 @@ extension _ArenaReading {
   /// - Complexity: O(*d* log *b*).
   func flatRow(of treePath: TreePath) -> (row: Int, rootRow: Int)? {
     guard !treePath.isEmpty else { return nil }
-    var x = _Arena.root
+    // Each item on the way is read once: its count, its subitems' tree and
+    // whether it is expanded come with it.
+    var item = self.item(_Arena.root)
     var row = 0
     var rootRow = 0
     let last = treePath.depth - 1
     for level in 0...last {
       let index = treePath[level]
-      guard index >= 0, index < count(x) else { return nil }
-      let (child, offset) = subitem(of: x, at: index)
-      row &+= offset
+      guard index >= 0, index < item.count else { return nil }
+      let tree = item.children
+      guard let (node, before) = find(index, by: _Positions.self, in: tree) else {
+        // Past the last known subitem: an unknown one.
+        row &+= index &+ total(tree).extraRows
+        if level == 0 { rootRow = row }
+        return level == last ? (row, rootRow) : nil
+      }
+      row &+= index &+ before.extraRows
       if level == 0 { rootRow = row }
       if level == last { break }
-      guard child != .null, isExpanded(child) else { return nil }
+      let child = self.item(node)
+      guard before.span &+ child.gap == index, child.isExpanded else { return nil }
       row &+= 1
-      x = child
+      item = child
     }
     return (row, rootRow)
   }

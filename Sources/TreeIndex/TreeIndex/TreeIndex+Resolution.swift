@@ -148,16 +148,28 @@ extension TreeIndex {
   ///
   /// - Complexity: O(*d* log *b*).
   func _appendPath(toRow row: Int, beneath node: _NodeID, to indices: inout [Int]) {
-    var x = node
+    // The same descent as `_Arena.subitem(of:containingRow:)`, carrying each
+    // item's subitem tree down instead of reading the item again.
+    var tree = _arena.children(node)
     var row = row
     while true {
-      let (index, child, offset) = _arena.subitem(of: x, containingRow: row)
-      indices.append(index)
-      if offset == 0 { return }
-      x = child
-      row = offset - 1
+      guard let (found, before) = _arena.find(row, by: _Rows.self, in: tree) else {
+        indices.append(row &- _arena.total(tree).extraRows)  // an unknown subitem after the known ones
+        return
+      }
+      let offset = row &- before.span &- before.extraRows
+      let item = _arena.item(found)
+      if offset < item.gap {
+        indices.append(before.span &+ offset)  // an unknown subitem before `item`
+        return
+      }
+      indices.append(before.span &+ item.gap)
+      if offset == item.gap { return }
+      tree = item.children
+      row = offset &- item.gap &- 1
     }
   }
+
 
   /// Updates the summaries along `treePath`'s first `depth` levels, from the
   /// bottom up, after a change at or beneath the item at that depth; inside
