@@ -581,12 +581,13 @@ struct RandomizedModelCaseTests {
     #expect(run.index.numberOfRows(inSection: 1) == 2)
     #expect(run.index.numberOfRows(inSection: 2) == 4)
     #expect(run.index.treeIndexPath(fromTablePath: [2, 1]) == [2, 0, 0])
-    #expect(changes?.deletedSections.isEmpty == true)
-    #expect(changes?.insertedSections.isEmpty == true)
-    // A root item moved is a section moved: deleted and inserted.
+    #expect(
+      changes
+        == TreeChanges(
+          movedRowRanges: [.init(from: RowRange(section: 1, rows: 1..<4), to: RowRange(section: 2, rows: 0..<3))]))
+    // A root item moved among root items is a section move.
     let sectionMove = run.apply(.move([2], [0]))
-    #expect(sectionMove?.deletedSections == [2])
-    #expect(sectionMove?.insertedSections == [0])
+    #expect(sectionMove == TreeChanges(movedSections: [.init(from: 2, to: 0)]))
     #expect(!run.failed)
   }
 

@@ -31,10 +31,12 @@ struct ReadmeTests {
       try index.deleteItems(at: [[2, 0]])
       try index.moveItem(at: [2, 1], to: [3, 0])
     }
-    // Old rows: [1, 0] at 4, [1, 2] and [1, 2, 0] at 8 and 9.
-    #expect(batch.deletedRowRanges == [.init(section: 0, rows: 4..<5), .init(section: 0, rows: 8..<10)])
-    // New rows: the root item at 0; the moved [3, 0] and its subitem after [3].
-    #expect(batch.insertedRowRanges == [.init(section: 0, rows: 0..<1), .init(section: 0, rows: 9..<11)])
+    // Old row 4 ([1, 0]) goes; the new root item comes at 0.
+    #expect(batch.deletedRowRanges == [.init(section: 0, rows: 4..<5)])
+    #expect(batch.insertedRowRanges == [.init(section: 0, rows: 0..<1)])
+    // The old [1, 2] and its subitem move from rows 8 and 9 to 9 and 10,
+    // under the old [2].
+    #expect(batch.movedRowRanges == [.init(from: .init(section: 0, rows: 8..<10), to: .init(section: 0, rows: 9..<11))])
   }
 
   @Test func sectionedLayout() throws {

@@ -14,6 +14,9 @@ struct _BatchRecorder: Sendable {
   var changed: Set<_NodeID> = [_Arena.root]
   /// How each item's subitem positions changed.
   var subitemChanges: [_NodeID: _IndexChanges] = [:]
+  /// The tag the next move of a subitem that was there when the batch began
+  /// gets.
+  var nextMoveTag = 0
 
   init(token: UInt64) {
     self.token = token
@@ -31,6 +34,22 @@ struct _BatchRecorder: Sendable {
     subitemChanges[parent, default: _IndexChanges()].delete(index..<(index + 1))
   }
 
+  /// Records the removal of subitem `index` of `parent` for a move.
+  ///
+  /// - Returns: The move's tag, to hand to
+  ///   ``recordMoveInsertion(in:at:tag:)``; `nil` when the subitem was
+  ///   inserted during the batch, so that its move is a plain insertion.
+  mutating func recordMoveRemoval(in parent: _NodeID, at index: Int) -> Int? {
+    let tag = subitemChanges[parent, default: _IndexChanges()].removeForMove(at: index, newTag: nextMoveTag)
+    if tag == nextMoveTag { nextMoveTag += 1 }
+    return tag
+  }
+
+  /// Records the insertion of a moved subitem at `index` of `parent`.
+  mutating func recordMoveInsertion(in parent: _NodeID, at index: Int, tag: Int?) {
+    subitemChanges[parent, default: _IndexChanges()].insertMoved(at: index, tag: tag)
+  }
+
   /// Records that an item's subitems were replaced by `newCount` new ones.
   mutating func recordReplacement(in parent: _NodeID, oldCount: Int, newCount: Int) {
     var changes = subitemChanges[parent, default: _IndexChanges()]
@@ -42,8 +61,14 @@ struct _BatchRecorder: Sendable {
   /// Folds in what a nested batch recorded after this one's edits so far.
   mutating func append(_ nested: _BatchRecorder) {
     changed.formUnion(nested.changed)
+    // Every item's deletions first, so that each move's source has its tag
+    // here before any item takes in its destination.
+    var tags: [Int: Int] = [:]
     for (parent, changes) in nested.subitemChanges {
-      subitemChanges[parent, default: _IndexChanges()].append(changes)
+      subitemChanges[parent, default: _IndexChanges()].appendDeletions(of: changes, tags: &tags, nextTag: &nextMoveTag)
+    }
+    for (parent, changes) in nested.subitemChanges {
+      subitemChanges[parent, default: _IndexChanges()].appendInsertions(of: changes, tags: tags)
     }
   }
 }
