@@ -11,9 +11,14 @@ public protocol TreeListHost: AnyObject {
   /// Applies one batch update: delete ``TreeChanges/deletedSections`` and
   /// ``TreeChanges/deletedRowRanges`` (old coordinates), insert
   /// ``TreeChanges/insertedSections`` and ``TreeChanges/insertedRowRanges``
-  /// (new coordinates), and redraw ``TreeChanges/reloadedRowRanges`` (old
-  /// coordinates), as one `performBatchUpdates` does. By the time it is
-  /// called the tree list already answers with the new rows.
+  /// (new coordinates), move ``TreeChanges/movedSections`` and
+  /// ``TreeChanges/movedRowRanges`` (from old to new coordinates, as
+  /// `moveSection(_:toSection:)` and `moveRow(at:to:)` take them), and
+  /// redraw ``TreeChanges/reloadedRowRanges`` (old coordinates), as one
+  /// `performBatchUpdates` does. By the time it is called the tree list
+  /// already answers with the new rows. A host that cannot animate moves
+  /// applies ``TreeChanges/replacingMovesWithDeletionsAndInsertions()``
+  /// instead.
   ///
   /// - Parameter changes: The update; never empty.
   func apply(_ changes: TreeChanges)
