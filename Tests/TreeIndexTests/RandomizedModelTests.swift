@@ -726,6 +726,36 @@ struct RandomizedModelCaseTests {
     for changes in wrong {
       #expect(!problems(changes).isEmpty, "\(changes) should be rejected")
     }
+    // Moves: #1 goes last. Rows before: #1 #2 #3; after: #2 #3 #1.
+    let roots = ReferenceTree(numberOfRootItems: 3)
+    var moved = roots
+    try moved.moveItem(at: [0], to: [2])
+    func moveProblems(_ changes: TreeChanges, _ identities: Set<Int>) -> [String] {
+      TreeIndexChecker.changeMismatches(changes, from: roots, to: moved, moved: identities)
+    }
+    func move(_ from: Range<Int>, _ to: Range<Int>) -> TreeChanges.RowRangeMove {
+      .init(from: RowRange(section: 0, rows: from), to: RowRange(section: 0, rows: to))
+    }
+    #expect(moveProblems(TreeChanges(movedRowRanges: [move(0..<1, 2..<3)]), moved.movedIdentities).isEmpty)
+    let wrongMoves: [(TreeChanges, Set<Int>)] = [
+      // Deleted and inserted, not moved.
+      (TreeChanges(deletedRowRanges: [RowRange(section: 0, rows: 0..<1)], insertedRowRanges: [RowRange(section: 0, rows: 2..<3)]),
+       moved.movedIdentities),
+      // Moved, but the model moved nothing.
+      (TreeChanges(movedRowRanges: [move(0..<1, 2..<3)]), []),
+      // The other two moved instead: replays right, but they did not move.
+      (TreeChanges(movedRowRanges: [move(1..<3, 0..<2)]), moved.movedIdentities),
+      // To the wrong place; a different number of rows; out of range.
+      (TreeChanges(movedRowRanges: [move(0..<1, 1..<2)]), moved.movedIdentities),
+      (TreeChanges(movedRowRanges: [move(0..<1, 1..<3)]), moved.movedIdentities),
+      (TreeChanges(movedRowRanges: [move(0..<1, 3..<4)]), moved.movedIdentities),
+      // Moved and deleted.
+      (TreeChanges(deletedRowRanges: [RowRange(section: 0, rows: 0..<1)], movedRowRanges: [move(0..<1, 2..<3)]),
+       moved.movedIdentities),
+    ]
+    for (changes, identities) in wrongMoves {
+      #expect(!moveProblems(changes, identities).isEmpty, "\(changes) should be rejected")
+    }
     // And an index that does not match the model.
     var index = TreeIndex(numberOfRootItems: 3)
     try index.expand([0], numberOfSubitems: 1)
