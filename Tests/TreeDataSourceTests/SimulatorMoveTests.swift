@@ -26,6 +26,10 @@ struct SimulatorMoveTests {
     .init(section: section, rows: rows)
   }
 
+  static func move(_ from: Int, _ fromRows: Range<Int>, _ to: Int, _ toRows: Range<Int>) -> TreeChanges.RowRangeMove {
+    .init(from: rows(from, fromRows), to: rows(to, toRows))
+  }
+
   @Test func movedRowsKeepWhatTheyShowed() {
     let rows = Rows([["a", "b", "c", "d"], ["e"]])
     let host = Self.host(rows)
@@ -63,8 +67,7 @@ struct SimulatorMoveTests {
     let host = Self.host(rows)
     let bad: [TreeChanges] = [
       // A row moved and deleted.
-      TreeChanges(
-        deletedRowRanges: [Self.rows(0, 0..<1)], movedRowRanges: [.init(from: Self.rows(0, 0..<1), to: Self.rows(0, 0..<1))]),
+      TreeChanges(deletedRowRanges: [Self.rows(0, 0..<1)], movedRowRanges: [Self.move(0, 0..<1, 0, 0..<1)]),
       // From a deleted section, or into an inserted one.
       TreeChanges(
         deletedSections: [1], insertedSections: [1],
@@ -76,11 +79,11 @@ struct SimulatorMoveTests {
       TreeChanges(movedRowRanges: [.init(from: Self.rows(0, 0..<2), to: Self.rows(1, 0..<1))]),
       TreeChanges(movedRowRanges: [.init(from: Self.rows(0, 1..<3), to: Self.rows(0, 0..<2))]),
       // Two moves into one row; a section moved and deleted; reloaded and moved.
-      TreeChanges(movedRowRanges: [
-        .init(from: Self.rows(0, 0..<1), to: Self.rows(0, 1..<2)), .init(from: Self.rows(0, 1..<2), to: Self.rows(0, 1..<2)),
-      ]),
+      TreeChanges(movedRowRanges: [Self.move(0, 0..<1, 0, 1..<2), Self.move(0, 1..<2, 0, 1..<2)]),
       TreeChanges(deletedSections: [1], insertedSections: [1], movedSections: [.init(from: 1, to: 0)]),
-      TreeChanges(reloadedRowRanges: [Self.rows(0, 0..<1)], movedRowRanges: [.init(from: Self.rows(0, 0..<1), to: Self.rows(0, 1..<2)), .init(from: Self.rows(0, 1..<2), to: Self.rows(0, 0..<1))]),
+      TreeChanges(
+        reloadedRowRanges: [Self.rows(0, 0..<1)],
+        movedRowRanges: [Self.move(0, 0..<1, 0, 1..<2), Self.move(0, 1..<2, 0, 0..<1)]),
       // Rows moved out of a section without the counts to match.
       TreeChanges(movedRowRanges: [.init(from: Self.rows(0, 0..<1), to: Self.rows(1, 0..<1))]),
     ]

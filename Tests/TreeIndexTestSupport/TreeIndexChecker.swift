@@ -344,10 +344,10 @@ public enum TreeIndexChecker {
             range.rows.lowerBound >= 0 && range.rows.upperBound <= sections[range.section].count,
             "\(name)[\(i)] \(range) is out of the section's \(sections[range.section].count) rows")
         }
+        let sectionChange = name.hasPrefix("deleted") || name.hasSuffix("from") ? "deleted" : "inserted"
         expectRange(
           !excluded.contains(range.section),
-          "\(name)[\(i)] \(range) lists rows of a section that is itself \(name.hasPrefix("deleted") || name.hasSuffix("from") ? "deleted" : "inserted")"
-        )
+          "\(name)[\(i)] \(range) lists rows of a section that is itself \(sectionChange)")
         if i > 0 && ascending {
           let previous = ranges[i - 1]
           expectRange(

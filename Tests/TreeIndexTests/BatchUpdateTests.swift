@@ -61,7 +61,8 @@ struct BatchUpdateTests {
     #expect(
       changes.replacingMovesWithDeletionsAndInsertions()
         == TreeChanges(
-          deletedRowRanges: [RowRange(section: 0, rows: 3..<6)], insertedRowRanges: [RowRange(section: 0, rows: 0..<3)]))
+          deletedRowRanges: [RowRange(section: 0, rows: 3..<6)],
+          insertedRowRanges: [RowRange(section: 0, rows: 0..<3)]))
   }
 
   @Test func aThrowingEditRestoresTheWholeBatch() throws {

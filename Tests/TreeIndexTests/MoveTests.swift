@@ -69,7 +69,8 @@ struct MoveTests {
 
   @Test func anUnknownItemMovedInABatchIsAMove() {
     var run = RandomizedModelCaseTests.smallTree(.flat)
-    #expect(run.apply(.batch([.move([0], [2])], throwAfter: nil)) == TreeChanges(movedRowRanges: [Self.move(0..<1, 7..<8)]))
+    #expect(
+      run.apply(.batch([.move([0], [2])], throwAfter: nil)) == TreeChanges(movedRowRanges: [Self.move(0..<1, 7..<8)]))
     // Moved twice more, once in a nested batch: one move, from where it was
     // before the outer batch to where it ends; the item it passed stays.
     let inner = ModelEdit.batch([.move([2], [0])], throwAfter: nil)
@@ -95,8 +96,10 @@ struct MoveTests {
     try index.expand([2], numberOfSubitems: 1)
     try index.collapse([2])
     // Rows: [0] [1] [1,0] [1,1] [2]; [2] is collapsed.
-    #expect(try index.moveItem(at: [1, 0], to: [2, 0]) == TreeChanges(deletedRowRanges: [RowRange(section: 0, rows: 2..<3)]))
-    #expect(try index.moveItem(at: [2, 0], to: [0]) == TreeChanges(insertedRowRanges: [RowRange(section: 0, rows: 0..<1)]))
+    let hidden = try index.moveItem(at: [1, 0], to: [2, 0])
+    #expect(hidden == TreeChanges(deletedRowRanges: [RowRange(section: 0, rows: 2..<3)]))
+    let shown = try index.moveItem(at: [2, 0], to: [0])
+    #expect(shown == TreeChanges(insertedRowRanges: [RowRange(section: 0, rows: 0..<1)]))
     // Hidden before, and into an item never expanded: nothing to show.
     #expect(try index.moveItem(at: [3, 0], to: [1, 0]) == TreeChanges())
   }

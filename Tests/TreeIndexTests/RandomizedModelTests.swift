@@ -739,8 +739,12 @@ struct RandomizedModelCaseTests {
     #expect(moveProblems(TreeChanges(movedRowRanges: [move(0..<1, 2..<3)]), moved.movedIdentities).isEmpty)
     let wrongMoves: [(TreeChanges, Set<Int>)] = [
       // Deleted and inserted, not moved.
-      (TreeChanges(deletedRowRanges: [RowRange(section: 0, rows: 0..<1)], insertedRowRanges: [RowRange(section: 0, rows: 2..<3)]),
-       moved.movedIdentities),
+      (
+        TreeChanges(
+          deletedRowRanges: [RowRange(section: 0, rows: 0..<1)],
+          insertedRowRanges: [RowRange(section: 0, rows: 2..<3)]),
+        moved.movedIdentities
+      ),
       // Moved, but the model moved nothing.
       (TreeChanges(movedRowRanges: [move(0..<1, 2..<3)]), []),
       // The other two moved instead: replays right, but they did not move.

@@ -176,10 +176,8 @@ struct _IndexChanges: Sendable, Equatable {
       restored = false
       for moved in movedIn {
         guard let old = sourceOfTag[moved.tag] else { continue }
-        let staysBeforeOld = old - deleted.reduce(0) { $0 + Swift.max(0, Swift.min($1.upperBound, old) - $1.lowerBound) }
-        let staysBeforeNew =
-          moved.position - inserted.reduce(0) { $0 + Swift.max(0, Swift.min($1.upperBound, moved.position) - $1.lowerBound) }
-        guard staysBeforeOld == staysBeforeNew else { continue }
+        guard old - Self.count(deleted, before: old) == moved.position - Self.count(inserted, before: moved.position)
+        else { continue }
         deleted = Self.removing(old, from: deleted)
         inserted = Self.removing(moved.position, from: inserted)
         movedOut[old] = nil
@@ -189,6 +187,11 @@ struct _IndexChanges: Sendable, Equatable {
         break
       }
     }
+  }
+
+  /// The number of positions of `ranges` below `position`.
+  private static func count(_ ranges: [Range<Int>], before position: Int) -> Int {
+    ranges.reduce(0) { $0 + Swift.max(0, Swift.min($1.upperBound, position) - $1.lowerBound) }
   }
 
   private static func removing(_ position: Int, from ranges: [Range<Int>]) -> [Range<Int>] {

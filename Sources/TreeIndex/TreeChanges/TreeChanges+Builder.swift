@@ -51,7 +51,9 @@ struct _TreeChangesBuilder {
   /// - Complexity: O(*k* log *k*) for *k* moves.
   static func normalized(_ moves: [TreeChanges.RowRangeMove]) -> [TreeChanges.RowRangeMove] {
     guard moves.count > 1 else { return moves }
-    let sorted = moves.sorted { ($0.from.section, $0.from.rows.lowerBound) < ($1.from.section, $1.from.rows.lowerBound) }
+    let sorted = moves.sorted {
+      ($0.from.section, $0.from.rows.lowerBound) < ($1.from.section, $1.from.rows.lowerBound)
+    }
     var result: [TreeChanges.RowRangeMove] = []
     result.reserveCapacity(sorted.count)
     for move in sorted {
