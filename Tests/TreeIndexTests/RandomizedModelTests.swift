@@ -77,6 +77,8 @@ struct ModelRun {
   var rowSum = 0
   var maxRows = 0
   var salt = 0
+  /// Whether half of the edits are moves (the move-heavy runs).
+  var favorsMoves = false
 
   init(seed: UInt64, layout: TreeIndex.Layout) {
     self.seed = seed
@@ -393,6 +395,7 @@ struct ModelRun {
     let big = shape.rows > 70 || shape.items.count > 220 || shape.rootCount > 8
     var roll = int(0...99)
     if big && chance(60) { roll = chance(50) ? 32 : 58 }  // collapse or delete
+    else if favorsMoves && chance(50) { roll = batchDepth == 0 && chance(40) ? 99 : 70 }  // a move, or a batch
     switch roll {
     case 0..<32:
       let visibleItem = chance(70) ? pick(shape.visible)?.treePath : nil
@@ -509,6 +512,18 @@ struct RandomizedModelTests {
     var run = ModelRun(seed: seed, layout: layout)
     run.run(steps: Self.stepsPerRun)
     if !run.failed { #expect(run.checkedOperations == Self.stepsPerRun) }
+  }
+
+  /// Half the edits are moves, and many are batches of moves mixed with
+  /// insertions, deletions, expansions and collapses: every change set is
+  /// replayed with its moves, and an item that is a row before and after
+  /// must be moved or left alone, never deleted and inserted.
+  @Test(arguments: seeds, layouts)
+  func moveHeavyOperations(seed: UInt64, layout: TreeIndex.Layout) {
+    var run = ModelRun(seed: seed &+ 1_000, layout: layout)
+    run.favorsMoves = true
+    run.run(steps: Self.stepsPerRun / 4)
+    if !run.failed { #expect(run.checkedOperations == Self.stepsPerRun / 4) }
   }
 }
 
