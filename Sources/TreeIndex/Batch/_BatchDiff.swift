@@ -11,9 +11,9 @@ import Foundation
 /// changed beneath it. An item shown only before (or only after) deletes
 /// (or inserts) all its rows as one range.
 ///
-/// Moves: first each side is walked on its own for the visible ends of the
-/// recorded moves (a moved subitem's old position and its new one carry the
-/// same tag). A tag visible on both sides is a moved item: its rows before
+/// Moves: first each side is walked on its own, through the items with a
+/// move's end beneath them, for the visible ends of the recorded moves (a
+/// moved subitem's old position and its new one carry the same tag). A tag visible on both sides is a moved item: its rows before
 /// and after are one provisional span each, and its subtree is compared like
 /// a persisting item's. Spans nest as subtrees do, so in the end each row
 /// belongs to the innermost span that holds it: a deletion (or insertion),
@@ -77,8 +77,10 @@ struct _BatchDiff {
   /// Works out the whole change set.
   mutating func run() -> TreeChanges {
     if isSectioned { prepareSections() }
-    registerSources(of: _Arena.root, firstRow: 0, section: 0)
-    registerDestinations(of: _Arena.root, firstRow: 0, section: 0)
+    if recorder.nextMoveTag > 0 {  // else the batch tagged no move
+      registerSources(of: _Arena.root, firstRow: 0, section: 0)
+      registerDestinations(of: _Arena.root, firstRow: 0, section: 0)
+    }
     if isSectioned {
       compareSections()
     } else {
@@ -140,7 +142,7 @@ struct _BatchDiff {
     }
     var subitems: [(index: Int, node: _NodeID, rowOffset: Int)] = []
     old.forEachKnownSubitem(of: item) { index, node, rowOffset in
-      if recorder.changed.contains(node) && old.isExpanded(node) { subitems.append((index, node, rowOffset)) }
+      if recorder.movesBeneath.contains(node) && old.isExpanded(node) { subitems.append((index, node, rowOffset)) }
     }
     for subitem in subitems {
       if atSections {
@@ -165,7 +167,7 @@ struct _BatchDiff {
     }
     var subitems: [(index: Int, node: _NodeID, rowOffset: Int)] = []
     new.forEachKnownSubitem(of: item) { index, node, rowOffset in
-      if recorder.changed.contains(node) && new.isExpanded(node) { subitems.append((index, node, rowOffset)) }
+      if recorder.movesBeneath.contains(node) && new.isExpanded(node) { subitems.append((index, node, rowOffset)) }
     }
     for subitem in subitems {
       if atSections {

@@ -14,6 +14,9 @@ struct _BatchRecorder: Sendable {
   var changed: Set<_NodeID> = [_Arena.root]
   /// How each item's subitem positions changed.
   var subitemChanges: [_NodeID: _IndexChanges] = [:]
+  /// Items that had the end of a move (a subitem moved out or in) at or
+  /// beneath them; the root is not listed.
+  var movesBeneath: Set<_NodeID> = []
   /// The tag the next move of a subitem that was there when the batch began
   /// gets.
   var nextMoveTag = 0
@@ -61,6 +64,7 @@ struct _BatchRecorder: Sendable {
   /// Folds in what a nested batch recorded after this one's edits so far.
   mutating func append(_ nested: _BatchRecorder) {
     changed.formUnion(nested.changed)
+    movesBeneath.formUnion(nested.movesBeneath)
     // Every item's deletions first, so that each move's source has its tag
     // here before any item takes in its destination.
     var tags: [Int: Int] = [:]

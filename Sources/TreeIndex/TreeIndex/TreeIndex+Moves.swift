@@ -54,7 +54,7 @@ extension TreeIndex {
         moved = _arena.detach(from: sourceParent, at: index)
       }
       tag = _recorder?.recordMoveRemoval(in: sourceParent, at: index)
-      _refresh(source, depth: source.depth - 1)
+      _refresh(source, depth: source.depth - 1, isMoveEnd: true)
     }
     let destinationParent: _NodeID?
     do {
@@ -76,7 +76,7 @@ extension TreeIndex {
         _arena.insertUnknownSubitem(in: destinationParent, at: index)
       }
       _recorder?.recordMoveInsertion(in: destinationParent, at: index, tag: tag)
-      _refresh(destination, depth: destination.depth - 1)
+      _refresh(destination, depth: destination.depth - 1, isMoveEnd: true)
       destinationAnchor = _anchor(of: destination)
     } else if let moved {
       _arena.freeItem(moved)

@@ -176,14 +176,16 @@ extension TreeIndex {
 
   /// Updates the summaries along `treePath`'s first `depth` levels, from the
   /// bottom up, after a change at or beneath the item at that depth; inside
-  /// a batch, also records those items as changed.
+  /// a batch, also records those items as changed (and, for a move's end,
+  /// as having a move beneath them).
   ///
   /// - Precondition: the items of the first `depth` levels are known.
   /// - Complexity: O(*d* log *b*).
-  mutating func _refresh(_ treePath: TreePath, depth: Int) {
+  mutating func _refresh(_ treePath: TreePath, depth: Int, isMoveEnd: Bool = false) {
     let items = _arena.refresh(along: treePath, depth: depth)
     if _recorder != nil {
       _recorder!.markChanged(items)
+      if isMoveEnd { _recorder!.movesBeneath.formUnion(items) }
     }
   }
 }
