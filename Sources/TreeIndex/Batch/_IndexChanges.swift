@@ -166,7 +166,7 @@ struct _IndexChanges: Sendable, Equatable {
   /// the subitems that stayed back into no change, so that an item whose
   /// position other edits restore is not reported as moved.
   ///
-  /// - Complexity: O(*m* (*r* + *m*)) for *m* tagged positions.
+  /// - Complexity: O(*m*² (*r* + *m*)) at worst for *m* tagged positions.
   mutating func restoringMovesInPlace() {
     guard !movedOut.isEmpty, !movedIn.isEmpty else { return }
     var sourceOfTag: [Int: Int] = [:]

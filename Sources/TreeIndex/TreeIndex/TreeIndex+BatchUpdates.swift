@@ -43,7 +43,7 @@ extension TreeIndex {
   ///   the number of known items, plus the cost of the edits, plus, for each
   ///   item with changes beneath it, O(*c* (log *b* + *r*)) for its *c* known
   ///   subitems and *r* changed ranges of subitems; plus, for each item
-  ///   with *m* subitems moved in or out, O(*m* (*r* + *m*)), and
+  ///   with *m* subitems moved in or out, O(*m*² (*r* + *m*)) at worst, and
   ///   O(*s* log *s*) for the *s* ranges of the result.
   @discardableResult
   public mutating func performBatchUpdates(_ updates: (inout TreeIndex) throws -> Void) throws -> TreeChanges {
