@@ -158,8 +158,11 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
       check(host.calls.count <= 1 && applied.count == host.calls.count, "host calls \(host.calls), expected one apply")
       if rowsBefore != rowsAfter { check(applied.count == 1, "rows changed without an apply") }
       if let changes = applied.first {
-        let deleted = Set(changes.deletedRows)
-        let expected = reloaded.filter { !deleted.contains($0) && !changes.deletedSections.contains($0[0]) }
+        // A row deleted or moved (or in a deleted or moved section) is not
+        // reloaded: UIKit takes no row twice.
+        let deleted = Set(changes.deletedRows).union(changes.movedRows.map(\.from))
+        let gone = changes.deletedSections.union(IndexSet(changes.movedSections.map(\.from)))
+        let expected = reloaded.filter { !deleted.contains($0) && !gone.contains($0[0]) }
         check(Set(changes.reloadedRows) == expected, "reloaded rows \(changes.reloadedRows), expected \(expected)")
       } else {
         check(reloaded.isEmpty, "expected reloaded rows \(reloaded), got no apply")

@@ -179,14 +179,114 @@ public enum TreeIndexChecker {
 
   // MARK: - Changes against two model states
 
-  private enum Slot: Equatable {
-    case old(Int)
-    case placeholder
+  /// One section after ``replay(_:on:newRowCounts:)``: the old section it
+  /// continues (`nil` for an inserted section) and its rows: the identity a
+  /// row carries over from the old rows (a row that stayed or moved), or
+  /// `nil` for an inserted row (every row of an inserted section).
+  public struct ReplayedSection: Equatable, Sendable {
+    public var oldSection: Int?
+    public var rows: [Int?]
+  }
+
+  /// Applies `changes` to the rows of a table as `UITableView` does: first
+  /// the deleted sections and rows and the sources of moved rows and
+  /// sections (old coordinates) go, then the inserted sections and rows and
+  /// the destinations of moves (new coordinates) come, and the rows and
+  /// sections in no list keep their order in the places left.
+  ///
+  /// - Parameters:
+  ///   - changes: The update; its form (ranges in bounds) is the caller's
+  ///     to check first.
+  ///   - oldRows: The identity each row shows, per section, before.
+  ///   - newRowCounts: The number of rows of each section after.
+  /// - Returns: The sections after.
+  /// - Throws: ``ReferenceTree/ModelError`` naming what does not fit: a row
+  ///   listed twice, rows or sections left over or missing.
+  public static func replay(_ changes: TreeChanges, on oldRows: [[Int]], newRowCounts: [Int]) throws
+    -> [ReplayedSection]
+  {
+    typealias Failure = ReferenceTree.ModelError
+    // Old coordinates: what goes.
+    var leaving = oldRows.map { Array(repeating: false, count: $0.count) }
+    var arriving: [Int: [Int: Int]] = [:]  // new section -> new row -> identity
+    func markLeaving(_ section: Int, _ row: Int, _ what: String) throws {
+      guard section >= 0, section < oldRows.count, row >= 0, row < oldRows[section].count else {
+        throw Failure("\(what) row [\(section), \(row)] is not an old row")
+      }
+      if leaving[section][row] { throw Failure("old row [\(section), \(row)] is deleted or moved twice") }
+      leaving[section][row] = true
+    }
+    for range in changes.deletedRowRanges {
+      for row in range.rows { try markLeaving(range.section, row, "deleted") }
+    }
+    for move in changes.movedRowRanges {
+      guard move.from.rows.count == move.to.rows.count else {
+        throw Failure("move \(move) has \(move.from.rows.count) rows before and \(move.to.rows.count) after")
+      }
+      for (from, to) in zip(move.from.rows, move.to.rows) {
+        try markLeaving(move.from.section, from, "moved")
+        if arriving[move.to.section, default: [:]][to] != nil {
+          throw Failure("new row [\(move.to.section), \(to)] is the destination of two moves")
+        }
+        arriving[move.to.section, default: [:]][to] = oldRows[move.from.section][from]
+      }
+    }
+    // Sections: which old section each new one continues.
+    var movedFrom: [Int: Int] = [:]  // new section -> old section
+    var movedAway = Set<Int>()
+    for move in changes.movedSections {
+      if movedFrom[move.to] != nil || movedAway.contains(move.from) {
+        throw Failure("section move \(move) shares a section with another move")
+      }
+      movedFrom[move.to] = move.from
+      movedAway.insert(move.from)
+    }
+    var staying = (0..<oldRows.count).filter { !changes.deletedSections.contains($0) && !movedAway.contains($0) }
+      .makeIterator()
+    var result: [ReplayedSection] = []
+    for section in newRowCounts.indices {
+      if changes.insertedSections.contains(section) {
+        if movedFrom[section] != nil { throw Failure("section \(section) is both inserted and moved in") }
+        result.append(ReplayedSection(oldSection: nil, rows: Array(repeating: nil, count: newRowCounts[section])))
+        continue
+      }
+      guard let old = movedFrom[section] ?? staying.next() else {
+        throw Failure("no old section is left for new section \(section)")
+      }
+      // New coordinates: what comes, then the rows that stay in order.
+      var slots: [Int??] = Array(repeating: nil, count: newRowCounts[section])
+      func place(_ row: Int, _ value: Int?, _ what: String) throws {
+        guard row >= 0, row < slots.count else { throw Failure("\(what) row [\(section), \(row)] is not a new row") }
+        if slots[row] != nil { throw Failure("new row [\(section), \(row)] is inserted or moved twice") }
+        slots[row] = .some(value)
+      }
+      for range in changes.insertedRowRanges where range.section == section {
+        for row in range.rows { try place(row, nil, "inserted") }
+      }
+      for (row, identity) in arriving[section] ?? [:] { try place(row, identity, "moved") }
+      var stay = oldRows[old].indices.filter { !leaving[old][$0] }.map { oldRows[old][$0] }.makeIterator()
+      for row in slots.indices where slots[row] == nil {
+        guard let identity = stay.next() else {
+          throw Failure("section \(section) (old \(old)) runs out of rows that stay at row \(row)")
+        }
+        slots[row] = .some(identity)
+      }
+      if stay.next() != nil {
+        throw Failure("section \(section) (old \(old)) has rows that stay left over after its \(slots.count) rows")
+      }
+      result.append(ReplayedSection(oldSection: old, rows: slots.map { $0! }))
+    }
+    for (to, _) in arriving where !(to >= 0 && to < newRowCounts.count) || changes.insertedSections.contains(to) {
+      throw Failure("rows move into section \(to), which is inserted or does not exist")
+    }
+    if let left = staying.next() { throw Failure("old section \(left) is left over after replay") }
+    return result
   }
 
   /// Returns the problems of `changes` as the change from `old` to `new`,
   /// without recording. `moved` holds the identities moved by `moveItem`
-  /// during the change (each moved item and everything beneath it).
+  /// during the change (each moved item and everything beneath it): only
+  /// those may be listed as moved.
   public static func changeMismatches(
     _ changes: TreeChanges, from old: ReferenceTree, to new: ReferenceTree, moved: Set<Int>
   ) -> [String] {
@@ -202,11 +302,13 @@ public enum TreeIndexChecker {
     let anything =
       !changes.deletedSections.isEmpty || !changes.insertedSections.isEmpty
       || !changes.deletedRowRanges.isEmpty || !changes.insertedRowRanges.isEmpty
+      || !changes.movedRowRanges.isEmpty || !changes.movedSections.isEmpty
     expect(changes.isEmpty == !anything, "isEmpty is \(changes.isEmpty)")
     if layout == .flat {
       expect(changes.deletedSections.isEmpty, "a .flat change deletes sections \(Array(changes.deletedSections))")
       expect(
         changes.insertedSections.isEmpty, "a .flat change inserts sections \(Array(changes.insertedSections))")
+      expect(changes.movedSections.isEmpty, "a .flat change moves sections \(changes.movedSections)")
     }
     for s in changes.deletedSections {
       expect(s >= 0 && s < oldRows.count, "deleted section \(s) is not an old section (\(oldRows.count))")
@@ -214,8 +316,16 @@ public enum TreeIndexChecker {
     for s in changes.insertedSections {
       expect(s >= 0 && s < newRows.count, "inserted section \(s) is not a new section (\(newRows.count))")
     }
+    for (i, move) in changes.movedSections.enumerated() {
+      expect(move.from >= 0 && move.from < oldRows.count, "moved section \(move) is not from an old section")
+      expect(move.to >= 0 && move.to < newRows.count, "moved section \(move) is not to a new section")
+      expect(!changes.deletedSections.contains(move.from), "moved section \(move) is also deleted")
+      expect(!changes.insertedSections.contains(move.to), "moved section \(move) is also inserted")
+      if i > 0 { expect(changes.movedSections[i - 1].from < move.from, "movedSections are not ascending by from") }
+    }
     func checkRanges(
-      _ ranges: [TreeChanges.RowRange], _ name: String, _ sections: [[ReferenceTree.Row]], _ excluded: IndexSet
+      _ ranges: [TreeChanges.RowRange], _ name: String, _ sections: [[ReferenceTree.Row]], _ excluded: IndexSet,
+      ascending: Bool = true
     ) -> Bool {
       var fine = true
       func expectRange(_ condition: Bool, _ message: @autoclosure () -> String) {
@@ -234,11 +344,11 @@ public enum TreeIndexChecker {
             range.rows.lowerBound >= 0 && range.rows.upperBound <= sections[range.section].count,
             "\(name)[\(i)] \(range) is out of the section's \(sections[range.section].count) rows")
         }
+        let sectionChange = name.hasPrefix("deleted") || name.hasSuffix("from") ? "deleted" : "inserted"
         expectRange(
           !excluded.contains(range.section),
-          "\(name)[\(i)] \(range) lists rows of a section that is itself \(name.hasPrefix("deleted") ? "deleted" : "inserted")"
-        )
-        if i > 0 {
+          "\(name)[\(i)] \(range) lists rows of a section that is itself \(sectionChange)")
+        if i > 0 && ascending {
           let previous = ranges[i - 1]
           expectRange(
             previous.section < range.section
@@ -251,111 +361,107 @@ public enum TreeIndexChecker {
     let deletedFine = checkRanges(changes.deletedRowRanges, "deletedRowRanges", oldRows, changes.deletedSections)
     let insertedFine = checkRanges(
       changes.insertedRowRanges, "insertedRowRanges", newRows, changes.insertedSections)
+    let fromFine = checkRanges(
+      changes.movedRowRanges.map(\.from), "movedRowRanges.from", oldRows, changes.deletedSections, ascending: false)
+    let toFine = checkRanges(
+      changes.movedRowRanges.map(\.to), "movedRowRanges.to", newRows, changes.insertedSections, ascending: false)
+    for (i, move) in changes.movedRowRanges.enumerated() {
+      expect(move.from.rows.count == move.to.rows.count, "movedRowRanges[\(i)] \(move) changes its number of rows")
+      if i > 0 {
+        let previous = changes.movedRowRanges[i - 1]
+        expect(
+          (previous.from.section, previous.from.rows.upperBound) <= (move.from.section, move.from.rows.lowerBound)
+            && (previous.from.section, previous.from.rows.lowerBound) < (move.from.section, move.from.rows.lowerBound),
+          "movedRowRanges[\(i - 1)] \(previous) and [\(i)] \(move) are not ascending by from, or overlap")
+      }
+    }
     func spelledOut(_ ranges: [TreeChanges.RowRange]) -> [IndexPath] {
       ranges.flatMap { range in range.rows.map { IndexPath(indexes: [range.section, $0]) } }
     }
     expect(changes.deletedRows == spelledOut(changes.deletedRowRanges), "deletedRows are not the ranges spelled out")
     expect(
       changes.insertedRows == spelledOut(changes.insertedRowRanges), "insertedRows are not the ranges spelled out")
-    let sectionsFine = problems.isEmpty
-    guard deletedFine && insertedFine && sectionsFine else { return problems }
+    let movedRows = changes.movedRows
+    expect(
+      movedRows.map(\.from) == spelledOut(changes.movedRowRanges.map(\.from))
+        && movedRows.map(\.to) == spelledOut(changes.movedRowRanges.map(\.to)),
+      "movedRows are not the moves spelled out")
+    let formFine = problems.isEmpty
+    guard deletedFine && insertedFine && fromFine && toFine && formFine else { return problems }
 
     // Replay on the old rows.
     let oldRoots = old.rootIdentities
     let newRoots = new.rootIdentities
-    // Each section: the root identity in .sectioned (-1 in .flat; nil for an
-    // inserted section) and its rows.
-    var replay: [(root: Int?, rows: [Slot])] = oldRows.enumerated().map { s, rows in
-      (layout == .sectioned ? oldRoots[s] : -1, rows.map { .old($0.identity) })
-    }
-    var removed = Set<Int>()
-    for s in changes.deletedSections {
-      for row in oldRows[s] { removed.insert(row.identity) }
-    }
-    var deletedBySection: [Int: [Int]] = [:]
-    for range in changes.deletedRowRanges { deletedBySection[range.section, default: []] += Array(range.rows) }
-    for (s, rows) in deletedBySection {
-      for r in rows.reversed() {
-        removed.insert(oldRows[s][r].identity)
-        replay[s].rows.remove(at: r)
-      }
-    }
-    for s in changes.deletedSections.reversed() { replay.remove(at: s) }
-    for s in changes.insertedSections {
-      guard s <= replay.count else {
-        problems.append("inserted section \(s) lies past the \(replay.count) sections left")
-        return problems
-      }
-      replay.insert((nil, []), at: s)
-    }
-    for range in changes.insertedRowRanges {
-      guard range.section < replay.count else {
-        problems.append("inserted rows \(range) lie in a section that does not exist after replay")
-        return problems
-      }
-      for r in range.rows {
-        guard r <= replay[range.section].rows.count else {
-          problems.append("inserted row \(r) of \(range) lies past the rows of its section after replay")
-          return problems
-        }
-        replay[range.section].rows.insert(.placeholder, at: r)
-      }
+    let replayed: [ReplayedSection]
+    do {
+      replayed = try replay(
+        changes, on: oldRows.map { $0.map(\.identity) }, newRowCounts: newRows.map(\.count))
+    } catch {
+      problems.append("replay: \(error)")
+      return problems
     }
 
     // The replay gives the new rows.
-    expect(replay.count == newRows.count, "replay gives \(replay.count) sections, not \(newRows.count)")
+    func now(_ identity: Int) -> String { new.treePath(ofIdentity: identity).map { "\($0)" } ?? "?" }
     var inserted = Set<Int>()
-    for s in 0..<min(replay.count, newRows.count) {
-      if layout == .sectioned, let root = replay[s].root {
+    for (s, section) in replayed.enumerated() {
+      if layout == .sectioned, let oldSection = section.oldSection {
         expect(
-          root == newRoots[s],
-          "after replay section \(s) is the old section of item #\(root), not of #\(newRoots[s])")
+          oldRoots[oldSection] == newRoots[s],
+          "after replay section \(s) is the old section of item #\(oldRoots[oldSection]), not of #\(newRoots[s])")
       }
-      let got = replay[s].rows
-      let want = newRows[s]
-      if replay[s].root == nil {
-        // An inserted section: its rows are new and not listed.
-        expect(got.isEmpty, "inserted section \(s) has \(got.count) rows listed as inserted")
-        for row in want { inserted.insert(row.identity) }
-        continue
-      }
-      expect(
-        got.count == want.count, "after replay section \(s) has \(got.count) rows, not \(want.count)")
-      for r in 0..<min(got.count, want.count) {
-        switch got[r] {
-        case .placeholder:
-          inserted.insert(want[r].identity)
-        case .old(let identity):
+      // An inserted section's rows are new and not listed.
+      guard section.oldSection != nil else { continue }
+      for (r, identity) in section.rows.enumerated() {
+        let want = newRows[s][r]
+        if let identity {
           expect(
-            identity == want[r].identity,
-            "after replay row [\(s), \(r)] is #\(identity), not #\(want[r].identity) at \(want[r].treePath)")
+            identity == want.identity,
+            "after replay row [\(s), \(r)] is #\(identity), not #\(want.identity) at \(want.treePath)")
+        } else {
+          inserted.insert(want.identity)
         }
       }
     }
 
-    // Minimality: a row that persists, did not move and kept its section is
-    // in neither list.
-    if !removed.isEmpty || !inserted.isEmpty {
-      let oldIdentities = Set(oldRows.joined().map(\.identity))
-      let newIdentities = Set(newRows.joined().map(\.identity))
-      func now(_ identity: Int) -> String { new.treePath(ofIdentity: identity).map { "\($0)" } ?? "?" }
-      for identity in removed.sorted() where newIdentities.contains(identity) && !moved.contains(identity) {
-        problems.append("row #\(identity) (now \(now(identity))) persists and did not move, but is deleted")
-      }
-      for identity in inserted.sorted() where oldIdentities.contains(identity) && !moved.contains(identity) {
-        problems.append("row #\(identity) (now \(now(identity))) persists and did not move, but is inserted")
+    // An item that is a row before and after (outside deleted and inserted
+    // sections) is never deleted nor inserted; only items moved by
+    // `moveItem` are listed as moved; a root item before and after is never
+    // a deleted or inserted section.
+    var oldListed = Set<Int>()
+    for (s, rows) in oldRows.enumerated() where !changes.deletedSections.contains(s) {
+      oldListed.formUnion(rows.map(\.identity))
+    }
+    var newListed = Set<Int>()
+    for (s, rows) in newRows.enumerated() where !changes.insertedSections.contains(s) {
+      newListed.formUnion(rows.map(\.identity))
+    }
+    var deleted = Set<Int>()
+    for range in changes.deletedRowRanges {
+      for r in range.rows { deleted.insert(oldRows[range.section][r].identity) }
+    }
+    for identity in deleted.sorted() where newListed.contains(identity) {
+      problems.append("row #\(identity) (now \(now(identity))) is a row before and after, but is deleted")
+    }
+    for identity in inserted.sorted() where oldListed.contains(identity) {
+      problems.append("row #\(identity) (now \(now(identity))) is a row before and after, but is inserted")
+    }
+    for move in changes.movedRowRanges {
+      for r in move.from.rows where !moved.contains(oldRows[move.from.section][r].identity) {
+        let identity = oldRows[move.from.section][r].identity
+        problems.append("row #\(identity) (now \(now(identity))) did not move, but is listed as moved")
       }
     }
     if layout == .sectioned {
-      let persistingRoots = Set(oldRoots).intersection(newRoots).subtracting(moved)
+      let persistingRoots = Set(oldRoots).intersection(newRoots)
       for (s, root) in oldRoots.enumerated() where persistingRoots.contains(root) {
-        expect(
-          !changes.deletedSections.contains(s), "section \(s) (item #\(root)) persists and did not move, but is deleted")
+        expect(!changes.deletedSections.contains(s), "section \(s) (item #\(root)) persists, but is deleted")
       }
       for (s, root) in newRoots.enumerated() where persistingRoots.contains(root) {
-        expect(
-          !changes.insertedSections.contains(s),
-          "section \(s) (item #\(root)) persists and did not move, but is inserted")
+        expect(!changes.insertedSections.contains(s), "section \(s) (item #\(root)) persists, but is inserted")
+      }
+      for move in changes.movedSections where !moved.contains(oldRoots[move.from]) {
+        problems.append("section \(move.from) (item #\(oldRoots[move.from])) did not move, but is listed as moved")
       }
     }
     return problems
@@ -363,9 +469,11 @@ public enum TreeIndexChecker {
 
   /// Checks that `changes` has the required form (ascending, non-empty,
   /// merged ranges; nothing listed inside deleted or inserted sections; the
-  /// spelled-out rows equal the ranges), that replaying it on the rows of
-  /// `old` gives the rows of `new`, and that it is minimal: rows that persist
-  /// and did not move are in neither list.
+  /// spelled-out rows equal the ranges), that replaying it with UIKit's
+  /// rules (``replay(_:on:newRowCounts:)``) on the rows of `old` gives the
+  /// rows of `new`, that an item that is a row before and after is never
+  /// deleted nor inserted (moved, or in no list), and that only items in
+  /// `moved` are listed as moved.
   @discardableResult
   public static func check(
     _ changes: TreeChanges, from old: ReferenceTree, to new: ReferenceTree, moved: Set<Int>,

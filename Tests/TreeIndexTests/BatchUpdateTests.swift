@@ -49,13 +49,20 @@ struct BatchUpdateTests {
     #expect(changes.isEmpty)
   }
 
-  @Test func aMovedItemIsDeletedAndInserted() throws {
+  @Test func aMovedItemIsAMove() throws {
     var index = try EditTests.smallTree()
     let changes = try index.performBatchUpdates { index in
       try index.moveItem(at: [1, 1], to: [0])
     }
-    #expect(changes.deletedRowRanges == [RowRange(section: 0, rows: 3..<6)])
-    #expect(changes.insertedRowRanges == [RowRange(section: 0, rows: 0..<3)])
+    #expect(
+      changes
+        == TreeChanges(
+          movedRowRanges: [.init(from: RowRange(section: 0, rows: 3..<6), to: RowRange(section: 0, rows: 0..<3))]))
+    #expect(
+      changes.replacingMovesWithDeletionsAndInsertions()
+        == TreeChanges(
+          deletedRowRanges: [RowRange(section: 0, rows: 3..<6)],
+          insertedRowRanges: [RowRange(section: 0, rows: 0..<3)]))
   }
 
   @Test func aThrowingEditRestoresTheWholeBatch() throws {

@@ -28,6 +28,8 @@ final class ExampleTableView {
   func insertSections(_ sections: IndexSet, with animation: RowAnimation) { insertedSections.formUnion(sections) }
   func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { deletedRows += indexPaths }
   func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { insertedRows += indexPaths }
+  var movedRows: [(from: IndexPath, to: IndexPath)] = []
+  func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { movedRows.append((indexPath, newIndexPath)) }
 }
 
 /// The examples of `TreeIndex`'s doc comments and guide, line for line,
@@ -51,16 +53,21 @@ struct DocumentationExampleTests {
     let changes = try index.performBatchUpdates { index in
       try index.insertItems(at: [[0]])
       try index.expand([2], numberOfSubitems: 4)
+      try index.moveItem(at: [3], to: [0])
     }
     tableView.performBatchUpdates {
       tableView.deleteRows(at: changes.deletedRows, with: .fade)
       tableView.insertRows(at: changes.insertedRows, with: .fade)
+      for move in changes.movedRows { tableView.moveRow(at: move.from, to: move.to) }
     }
     #expect(tableView.batches == 1)
     #expect(tableView.deletedRows.isEmpty)
-    // The new root item at row 0; the 4 subitems of [2] after it, at rows 3...6.
-    #expect(tableView.insertedRows == [0, 3, 4, 5, 6].map { IndexPath(indexes: [0, $0]) })
+    // The old [2] moves from row 2 to row 0; the new root item comes at row
+    // 1, and the 4 subitems of the old [1] after it, at rows 4...7.
+    #expect(tableView.movedRows.map { [$0.from, $0.to] } == [[[0, 2], [0, 0]]])
+    #expect(tableView.insertedRows == [1, 4, 5, 6, 7].map { IndexPath(indexes: [0, $0]) })
   }
+
 
   /// The first example of the TreeIndex catalog's article on tree paths and table paths.
   @Test func guide() throws {

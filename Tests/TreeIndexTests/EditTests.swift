@@ -62,8 +62,12 @@ struct EditTests {
     var index = try Self.smallTree()
     // [1, 1] (expanded, 2 subitems) becomes the last root item.
     let changes = try index.moveItem(at: [1, 1], to: [3])
-    #expect(changes.deletedRowRanges == [RowRange(section: 0, rows: 3..<6)])
-    #expect(changes.insertedRowRanges == [RowRange(section: 0, rows: 5..<8)])
+    #expect(
+      changes
+        == TreeChanges(
+          movedRowRanges: [.init(from: RowRange(section: 0, rows: 3..<6), to: RowRange(section: 0, rows: 5..<8))]))
+    #expect(changes.movedRows.map(\.from) == (3..<6).map { IndexPath(indexes: [0, $0]) })
+    #expect(changes.movedRows.map(\.to) == (5..<8).map { IndexPath(indexes: [0, $0]) })
     #expect(index.numberOfRootItems == 4)
     #expect(index.isExpanded([3]))
     #expect(index.treePath(forRow: 7) == [3, 1])
@@ -86,13 +90,20 @@ struct EditTests {
     var index = try Self.smallTree(layout: .sectioned)
     try index.expand([0], numberOfSubitems: 1)
     let changes = try index.moveItem(at: [1, 1], to: [0, 0])
-    #expect(changes.deletedRowRanges == [RowRange(section: 1, rows: 1..<4)])
-    #expect(changes.insertedRowRanges == [RowRange(section: 0, rows: 0..<3)])
+    #expect(
+      changes
+        == TreeChanges(
+          movedRowRanges: [.init(from: RowRange(section: 1, rows: 1..<4), to: RowRange(section: 0, rows: 0..<3))]))
     #expect(index.numberOfRows(inSection: 0) == 4)
     #expect(index.numberOfRows(inSection: 1) == 2)
     let root = try index.moveItem(at: [1], to: [0])
-    #expect(root.deletedSections == IndexSet(integer: 1))
-    #expect(root.insertedSections == IndexSet(integer: 0))
+    #expect(root == TreeChanges(movedSections: [.init(from: 1, to: 0)]))
+    // A root item that becomes a subitem: its section goes, its rows come.
+    let down = try index.moveItem(at: [2], to: [0, 0])
+    #expect(down == TreeChanges(deletedSections: [2], insertedRowRanges: [RowRange(section: 0, rows: 0..<1)]))
+    // And back: its row goes, its section comes.
+    let up = try index.moveItem(at: [0, 0], to: [1])
+    #expect(up == TreeChanges(insertedSections: [1], deletedRowRanges: [RowRange(section: 0, rows: 0..<1)]))
   }
 
   @Test func moveToWhereTheItemIsChangesNothing() throws {

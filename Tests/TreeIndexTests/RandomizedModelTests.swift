@@ -77,6 +77,8 @@ struct ModelRun {
   var rowSum = 0
   var maxRows = 0
   var salt = 0
+  /// Whether half of the edits are moves (the move-heavy runs).
+  var favorsMoves = false
 
   init(seed: UInt64, layout: TreeIndex.Layout) {
     self.seed = seed
@@ -400,6 +402,7 @@ struct ModelRun {
     let big = shape.rows > 70 || shape.items.count > 220 || shape.rootCount > 8
     var roll = int(0...99)
     if big && chance(60) { roll = chance(50) ? 32 : 58 }  // collapse or delete
+    else if favorsMoves && chance(50) { roll = batchDepth == 0 && chance(40) ? 99 : 70 }  // a move, or a batch
     switch roll {
     case 0..<32:
       let visibleItem = chance(70) ? pick(shape.visible)?.treePath : nil
@@ -520,6 +523,18 @@ struct RandomizedModelTests {
     run.run(steps: Self.stepsPerRun)
     if !run.failed { #expect(run.checkedOperations == Self.stepsPerRun) }
   }
+
+  /// Half the edits are moves, and many are batches of moves mixed with
+  /// insertions, deletions, expansions and collapses: every change set is
+  /// replayed with its moves, and an item that is a row before and after
+  /// must be moved or left alone, never deleted and inserted.
+  @Test(arguments: seeds, layouts)
+  func moveHeavyOperations(seed: UInt64, layout: TreeIndex.Layout) {
+    var run = ModelRun(seed: seed &+ 1_000, layout: layout)
+    run.favorsMoves = true
+    run.run(steps: Self.stepsPerRun / 4)
+    if !run.failed { #expect(run.checkedOperations == Self.stepsPerRun / 4) }
+  }
 }
 
 /// The tricky cases, by hand. Each operation also goes through the same
@@ -591,12 +606,13 @@ struct RandomizedModelCaseTests {
     #expect(run.index.numberOfRows(inSection: 1) == 2)
     #expect(run.index.numberOfRows(inSection: 2) == 4)
     #expect(run.index.treeIndexPath(fromTablePath: [2, 1]) == [2, 0, 0])
-    #expect(changes?.deletedSections.isEmpty == true)
-    #expect(changes?.insertedSections.isEmpty == true)
-    // A root item moved is a section moved: deleted and inserted.
+    #expect(
+      changes
+        == TreeChanges(
+          movedRowRanges: [.init(from: RowRange(section: 1, rows: 1..<4), to: RowRange(section: 2, rows: 0..<3))]))
+    // A root item moved among root items is a section move.
     let sectionMove = run.apply(.move([2], [0]))
-    #expect(sectionMove?.deletedSections == [2])
-    #expect(sectionMove?.insertedSections == [0])
+    #expect(sectionMove == TreeChanges(movedSections: [.init(from: 2, to: 0)]))
     #expect(!run.failed)
   }
 
@@ -734,6 +750,40 @@ struct RandomizedModelCaseTests {
     ]
     for changes in wrong {
       #expect(!problems(changes).isEmpty, "\(changes) should be rejected")
+    }
+    // Moves: #1 goes last. Rows before: #1 #2 #3; after: #2 #3 #1.
+    let roots = ReferenceTree(numberOfRootItems: 3)
+    var moved = roots
+    try moved.moveItem(at: [0], to: [2])
+    func moveProblems(_ changes: TreeChanges, _ identities: Set<Int>) -> [String] {
+      TreeIndexChecker.changeMismatches(changes, from: roots, to: moved, moved: identities)
+    }
+    func move(_ from: Range<Int>, _ to: Range<Int>) -> TreeChanges.RowRangeMove {
+      .init(from: RowRange(section: 0, rows: from), to: RowRange(section: 0, rows: to))
+    }
+    #expect(moveProblems(TreeChanges(movedRowRanges: [move(0..<1, 2..<3)]), moved.movedIdentities).isEmpty)
+    let wrongMoves: [(TreeChanges, Set<Int>)] = [
+      // Deleted and inserted, not moved.
+      (
+        TreeChanges(
+          deletedRowRanges: [RowRange(section: 0, rows: 0..<1)],
+          insertedRowRanges: [RowRange(section: 0, rows: 2..<3)]),
+        moved.movedIdentities
+      ),
+      // Moved, but the model moved nothing.
+      (TreeChanges(movedRowRanges: [move(0..<1, 2..<3)]), []),
+      // The other two moved instead: replays right, but they did not move.
+      (TreeChanges(movedRowRanges: [move(1..<3, 0..<2)]), moved.movedIdentities),
+      // To the wrong place; a different number of rows; out of range.
+      (TreeChanges(movedRowRanges: [move(0..<1, 1..<2)]), moved.movedIdentities),
+      (TreeChanges(movedRowRanges: [move(0..<1, 1..<3)]), moved.movedIdentities),
+      (TreeChanges(movedRowRanges: [move(0..<1, 3..<4)]), moved.movedIdentities),
+      // Moved and deleted.
+      (TreeChanges(deletedRowRanges: [RowRange(section: 0, rows: 0..<1)], movedRowRanges: [move(0..<1, 2..<3)]),
+       moved.movedIdentities),
+    ]
+    for (changes, identities) in wrongMoves {
+      #expect(!moveProblems(changes, identities).isEmpty, "\(changes) should be rejected")
     }
     // And an index that does not match the model.
     var index = TreeIndex(numberOfRootItems: 3)

@@ -30,7 +30,9 @@ struct ReadmeTests {
     tableView.performBatchUpdates {
       tableView.deleteRows(at: changes.deletedRows, with: .fade)
       tableView.insertRows(at: changes.insertedRows, with: .fade)
+      for move in changes.movedRows { tableView.moveRow(at: move.from, to: move.to) }
     }
+    #expect(tableView.movedRows.isEmpty)
     #expect(changes.deletedRows == (4..<10).map { IndexPath(indexes: [0, $0]) })
     #expect(tableView.deletedRows == changes.deletedRows && tableView.insertedRows.isEmpty)
     let again = try index.expand([1], numberOfSubitems: 3)           // the same 6 rows come back, [1, 1] still open
@@ -42,10 +44,12 @@ struct ReadmeTests {
       try index.deleteItems(at: [[2, 0]])
       try index.moveItem(at: [2, 1], to: [3, 0])
     }
-    // Old rows: [1, 0] at 4, [1, 2] and [1, 2, 0] at 8 and 9.
-    #expect(batch.deletedRowRanges == [.init(section: 0, rows: 4..<5), .init(section: 0, rows: 8..<10)])
-    // New rows: the root item at 0; the moved [3, 0] and its subitem after [3].
-    #expect(batch.insertedRowRanges == [.init(section: 0, rows: 0..<1), .init(section: 0, rows: 9..<11)])
+    // Old row 4 ([1, 0]) goes; the new root item comes at 0.
+    #expect(batch.deletedRowRanges == [.init(section: 0, rows: 4..<5)])
+    #expect(batch.insertedRowRanges == [.init(section: 0, rows: 0..<1)])
+    // The old [1, 2] and its subitem move from rows 8 and 9 to 9 and 10,
+    // under the old [2].
+    #expect(batch.movedRowRanges == [.init(from: .init(section: 0, rows: 8..<10), to: .init(section: 0, rows: 9..<11))])
   }
 
   /// The manifest fragment, compiled against stand-ins for PackageDescription

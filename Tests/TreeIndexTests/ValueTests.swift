@@ -30,6 +30,40 @@ struct ValueTests {
     #expect(try JSONDecoder().decode(TreePath.self, from: data) == [3, 0, 2])
   }
 
+  @Test func changesSpellOutAndDescribeTheirMoves() {
+    let moves = TreeChanges(
+      movedRowRanges: [.init(from: .init(section: 0, rows: 3..<5), to: .init(section: 1, rows: 0..<2))],
+      movedSections: [.init(from: 2, to: 0)])
+    #expect(!moves.isEmpty)
+    #expect(!TreeChanges(movedSections: [.init(from: 1, to: 0)]).isEmpty)
+    #expect(moves.numberOfMovedRows == 2)
+    #expect(moves.movedRows.map { [Array($0.from), Array($0.to)] } == [[[0, 3], [1, 0]], [[0, 4], [1, 1]]])
+    #expect(moves.description == "TreeChanges(movedRows: [0:[3..<5] -> 1:[0..<2]], movedSections: [2 -> 0])")
+    #expect(moves != TreeChanges(movedSections: [.init(from: 2, to: 0)]))
+  }
+
+  @Test func movesSpelledAsDeletionsAndInsertions() {
+    func rows(_ section: Int, _ rows: Range<Int>) -> TreeChanges.RowRange { .init(section: section, rows: rows) }
+    // Rows move within section 1, from 1 to the moved section 2 (now 0),
+    // and rows are deleted and inserted in the moved section.
+    let changes = TreeChanges(
+      deletedRowRanges: [rows(1, 0..<1), rows(2, 1..<2)],
+      insertedRowRanges: [rows(0, 0..<1)],
+      reloadedRowRanges: [rows(1, 4..<5)],
+      movedRowRanges: [
+        .init(from: rows(1, 1..<2), to: rows(1, 3..<4)), .init(from: rows(1, 2..<3), to: rows(0, 1..<2)),
+      ],
+      movedSections: [.init(from: 2, to: 0)])
+    #expect(
+      changes.replacingMovesWithDeletionsAndInsertions()
+        == TreeChanges(
+          deletedSections: [2], insertedSections: [0],
+          deletedRowRanges: [rows(1, 0..<3)], insertedRowRanges: [rows(1, 3..<4)],
+          reloadedRowRanges: [rows(1, 4..<5)]))
+    let plain = TreeChanges(deletedRowRanges: [rows(0, 1..<2)])
+    #expect(plain.replacingMovesWithDeletionsAndInsertions() == plain)
+  }
+
   @Test func changesSpellOutTheirRanges() {
     let changes = TreeChanges(
       deletedRowRanges: [.init(section: 0, rows: 2..<4)],

@@ -88,29 +88,26 @@ extension TreeOutlineTableAdapter: @preconcurrency TreeListHost {
   public func reloadData() { tableView?.reloadData() }
 
   /// Applies the list's update between `beginUpdates()` and `endUpdates()`.
+  ///
+  /// `NSTableView` applies each call in the coordinates the previous one
+  /// left, so the update is spelled in that order: the deleted rows go (old
+  /// coordinates), the moved rows move with `moveRow(at:to:)` (each first to
+  /// the end, last source first, then each to its place, first place
+  /// first), and the inserted rows come (new coordinates).
   public func apply(_ changes: TreeChanges) {
     guard let tableView else { return }
-    func rows(_ ranges: [TreeChanges.RowRange]) -> IndexSet {
-      var set = IndexSet()
-      for range in ranges { set.insert(integersIn: range.rows) }
-      return set
-    }
+    let update = _SequentialRowUpdate(changes, numberOfRowsAfter: list.numberOfRows(inSection: 0))
     tableView.beginUpdates()
-    tableView.removeRows(at: rows(changes.deletedRowRanges), withAnimation: deletionAnimation)
-    tableView.insertRows(at: rows(changes.insertedRowRanges), withAnimation: insertionAnimation)
+    tableView.removeRows(at: update.removed, withAnimation: deletionAnimation)
+    for move in update.moves { tableView.moveRow(at: move.from, to: move.to) }
+    tableView.insertRows(at: update.inserted, withAnimation: insertionAnimation)
     tableView.endUpdates()
-    let reloaded = rows(changes.reloadedRowRanges)
+    var reloaded = IndexSet()
+    for range in changes.reloadedRowRanges {
+      for row in range.rows { reloaded.insert(_SequentialRowUpdate.newRow(ofStaying: row, in: changes)) }
+    }
     if !reloaded.isEmpty {
-      // Reloaded rows are in old coordinates: map each through the update.
-      var mapped = IndexSet()
-      let deleted = rows(changes.deletedRowRanges)
-      let inserted = rows(changes.insertedRowRanges)
-      for old in reloaded {
-        var new = old - deleted.count(in: 0..<old)
-        for row in inserted where row <= new { new += 1 }
-        mapped.insert(new)
-      }
-      tableView.reloadData(forRowIndexes: mapped, columnIndexes: IndexSet(integersIn: 0..<tableView.numberOfColumns))
+      tableView.reloadData(forRowIndexes: reloaded, columnIndexes: IndexSet(integersIn: 0..<tableView.numberOfColumns))
     }
   }
 }

@@ -123,14 +123,18 @@ extension TreeTableViewAdapter: @preconcurrency TreeListHost {
   /// Reloads the table.
   public func reloadData() { tableView?.reloadData() }
 
-  /// Applies the list's update as one `performBatchUpdates`.
+  /// Applies the list's update as one `performBatchUpdates`: deletions,
+  /// insertions, moves (`moveSection(_:toSection:)`, `moveRow(at:to:)`) and
+  /// reloads, each in the coordinates UIKit expects.
   public func apply(_ changes: TreeChanges) {
     guard let tableView else { return }
     tableView.performBatchUpdates { [self] in
       tableView.deleteSections(changes.deletedSections, with: deletionAnimation)
       tableView.insertSections(changes.insertedSections, with: insertionAnimation)
+      for move in changes.movedSections { tableView.moveSection(move.from, toSection: move.to) }
       tableView.deleteRows(at: changes.deletedRows, with: deletionAnimation)
       tableView.insertRows(at: changes.insertedRows, with: insertionAnimation)
+      for move in changes.movedRows { tableView.moveRow(at: move.from, to: move.to) }
       tableView.reloadRows(at: changes.reloadedRows, with: reloadAnimation)
     }
   }

@@ -5,11 +5,15 @@ import Foundation
 ///
 /// It keeps its own row count per section, and optionally what each row
 /// shows. On ``apply(_:)`` it checks the update against the counts it had
-/// and the counts its list now gives: sections and rows deleted in old
-/// coordinates and inserted in new ones, each within range and listed once,
-/// no row listed inside a deleted or inserted section, reloaded rows neither
-/// deleted nor in a deleted section, and in every section that persists,
-/// rows after = rows before − deleted + inserted. A violating update is
+/// and the counts its list now gives: sections and rows deleted and move
+/// sources in old coordinates, inserted and move destinations in new ones,
+/// each within range and listed once; no row listed inside a deleted or
+/// inserted section, no move starting in a deleted section or ending in an
+/// inserted one; reloaded rows neither deleted nor moved nor in a deleted or
+/// moved section; and in every section that persists or moves, rows after =
+/// rows before − deleted − moved out + inserted + moved in. It replays moves
+/// as `UITableView` does: a moved row keeps what it showed, and the rows in
+/// no list keep their order in the places left. A violating update is
 /// recorded and the simulator reloads, as a test double should, instead of
 /// crashing. Every call is recorded in ``calls``.
 ///
@@ -177,47 +181,81 @@ public final class ListHostSimulator: TreeListHost {
     for s in changes.insertedSections where s >= newSections {
       problems.append("inserted section \(s) does not exist (\(newSections) sections after)")
     }
+    var movedFrom = IndexSet()
+    var movedTo = IndexSet()
+    for move in changes.movedSections {
+      if move.from < 0 || move.from >= oldSections || move.to < 0 || move.to >= newSections {
+        problems.append("moved section \(move) does not exist (\(oldSections) before, \(newSections) after)")
+      }
+      if changes.deletedSections.contains(move.from) || movedFrom.contains(move.from) {
+        problems.append("moved section \(move) starts in a section that is deleted or moved twice")
+      }
+      if changes.insertedSections.contains(move.to) || movedTo.contains(move.to) {
+        problems.append("moved section \(move) ends in a section that is inserted or moved in twice")
+      }
+      movedFrom.insert(move.from)
+      movedTo.insert(move.to)
+    }
     if newSections != oldSections - changes.deletedSections.count + changes.insertedSections.count {
       problems.append(
         "\(newSections) sections after; expected \(oldSections) − \(changes.deletedSections.count) deleted "
           + "+ \(changes.insertedSections.count) inserted")
     }
     let newCounts = (0..<newSections).map(rowCount)
-    let deleted = rowSets(
-      changes.deletedRowRanges, "deleted", counts: numberOfRows, excluded: changes.deletedSections,
-      problems: &problems)
-    let inserted = rowSets(
-      changes.insertedRowRanges, "inserted", counts: newCounts,
-      excluded: changes.insertedSections, problems: &problems)
+    for move in changes.movedRowRanges where move.from.rows.count != move.to.rows.count {
+      problems.append("moved rows \(move) are \(move.from.rows.count) before and \(move.to.rows.count) after")
+    }
+    // Deleted rows and move sources are old rows, each listed once; inserted
+    // rows and move destinations new rows, each listed once.
+    let leaving = rowSets(
+      changes.deletedRowRanges.map { ($0, "deleted") } + changes.movedRowRanges.map { ($0.from, "moved") },
+      counts: numberOfRows, excluded: changes.deletedSections, excludedName: "deleted", problems: &problems)
+    let arriving = rowSets(
+      changes.insertedRowRanges.map { ($0, "inserted") } + changes.movedRowRanges.map { ($0.to, "moved") },
+      counts: newCounts, excluded: changes.insertedSections, excludedName: "inserted", problems: &problems)
     let reloaded = rowSets(
-      changes.reloadedRowRanges, "reloaded", counts: numberOfRows,
-      excluded: changes.deletedSections, problems: &problems)
+      changes.reloadedRowRanges.map { ($0, "reloaded") }, counts: numberOfRows,
+      excluded: changes.deletedSections.union(movedFrom), excludedName: "deleted or moved", problems: &problems)
     for (section, rows) in reloaded {
-      let both = rows.intersection(deleted[section] ?? IndexSet())
-      if !both.isEmpty { problems.append("rows \(Array(both)) of section \(section) are both deleted and reloaded") }
+      let both = rows.intersection(leaving[section] ?? IndexSet())
+      if !both.isEmpty {
+        problems.append("rows \(Array(both)) of section \(section) are both reloaded and deleted or moved")
+      }
     }
     guard problems.isEmpty else { return problems }
-    // Sections that persist pair up in order.
-    let persistingOld = (0..<oldSections).filter { !changes.deletedSections.contains($0) }
-    let persistingNew = (0..<newSections).filter { !changes.insertedSections.contains($0) }
-    for (old, new) in zip(persistingOld, persistingNew) {
-      let expected = numberOfRows[old] - (deleted[old]?.count ?? 0) + (inserted[new]?.count ?? 0)
+    // Sections that persist in place pair up in order; moved ones as moved.
+    for (old, new) in sectionPairs(changes, oldSections: oldSections, newSections: newSections) {
+      let expected = numberOfRows[old] - (leaving[old]?.count ?? 0) + (arriving[new]?.count ?? 0)
       if newCounts[new] != expected {
         problems.append(
           "invalid number of rows in section \(new): \(newCounts[new]) after the update; expected "
-            + "\(numberOfRows[old]) before − \(deleted[old]?.count ?? 0) deleted + \(inserted[new]?.count ?? 0) inserted")
+            + "\(numberOfRows[old]) before − \(leaving[old]?.count ?? 0) deleted or moved out + "
+            + "\(arriving[new]?.count ?? 0) inserted or moved in")
       }
     }
     return problems
   }
 
+  /// The old section each new section continues: moved sections where they
+  /// moved, the others in order; inserted sections are left out.
+  private func sectionPairs(_ changes: TreeChanges, oldSections: Int, newSections: Int) -> [(old: Int, new: Int)] {
+    var pairs = changes.movedSections.map { (old: $0.from, new: $0.to) }
+    let movedFrom = Set(changes.movedSections.map(\.from))
+    let movedTo = Set(changes.movedSections.map(\.to))
+    let persistingOld = (0..<oldSections).filter { !changes.deletedSections.contains($0) && !movedFrom.contains($0) }
+    let persistingNew = (0..<newSections).filter { !changes.insertedSections.contains($0) && !movedTo.contains($0) }
+    pairs += zip(persistingOld, persistingNew).map { (old: $0, new: $1) }
+    return pairs
+  }
+
   /// The rows of `ranges` per section, checking each against `counts` and
   /// `excluded` sections and for rows listed twice.
   private func rowSets(
-    _ ranges: [TreeChanges.RowRange], _ name: String, counts: [Int], excluded: IndexSet, problems: inout [String]
+    _ ranges: [(range: TreeChanges.RowRange, name: String)], counts: [Int], excluded: IndexSet,
+    excludedName: String, problems: inout [String]
   ) -> [Int: IndexSet] {
     var sets: [Int: IndexSet] = [:]
-    for range in ranges {
+    for (range, name) in ranges {
       guard range.section >= 0, range.section < counts.count else {
         problems.append("\(name) rows \(range) are in a section that does not exist")
         continue
@@ -227,7 +265,7 @@ public final class ListHostSimulator: TreeListHost {
         continue
       }
       if excluded.contains(range.section) {
-        problems.append("\(name) rows \(range) are in a section that is itself \(name == "inserted" ? "inserted" : "deleted")")
+        problems.append("\(name) rows \(range) are in a section that is itself \(excludedName)")
       }
       var set = sets[range.section, default: IndexSet()]
       if set.intersects(integersIn: range.rows) { problems.append("\(name) rows \(range) are listed twice") }
@@ -252,29 +290,42 @@ public final class ListHostSimulator: TreeListHost {
     let newCounts = (0..<newSections).map(rowCount)
     defer { numberOfRows = newCounts }
     guard let rowContent, let old = rows else { return }
-    // Each surviving section: its rows, with reloaded ones marked, less the deleted ones.
-    var surviving: [[AnyHashable?]] = []
-    for (section, contents) in old.enumerated() where !changes.deletedSections.contains(section) {
-      var marked: [AnyHashable?] = contents
-      for range in changes.reloadedRowRanges where range.section == section {
-        for row in range.rows { marked[row] = nil }
-      }
-      var deleted = IndexSet()
-      for range in changes.deletedRowRanges where range.section == section { deleted.insert(integersIn: range.rows) }
-      surviving.append(marked.enumerated().filter { !deleted.contains($0.offset) }.map(\.element))
+    // Old coordinates: reloaded rows lose their content; deleted rows and
+    // move sources leave, the moved ones taking their content along.
+    var marked: [[AnyHashable?]] = old
+    for range in changes.reloadedRowRanges {
+      for row in range.rows { marked[range.section][row] = nil }
     }
+    var leaving = old.map { _ in IndexSet() }
+    for range in changes.deletedRowRanges { leaving[range.section].insert(integersIn: range.rows) }
+    var arriving: [Int: [Int: AnyHashable?]] = [:]
+    for move in changes.movedRowRanges {
+      leaving[move.from.section].insert(integersIn: move.from.rows)
+      for (from, to) in zip(move.from.rows, move.to.rows) {
+        arriving[move.to.section, default: [:]][to] = marked[move.from.section][from]
+      }
+    }
+    let staying = marked.indices.map { section in
+      marked[section].indices.filter { !leaving[section].contains($0) }.map { marked[section][$0] }
+    }
+    // New coordinates: inserted rows and move destinations take their
+    // places; the rows that stay fill the others in order.
+    var source = [Int?](repeating: nil, count: newSections)
+    for (old, new) in sectionPairs(changes, oldSections: old.count, newSections: newSections) { source[new] = old }
     var result: [[AnyHashable]] = []
-    var next = 0
     for section in 0..<newSections {
-      var contents: [AnyHashable?]
-      if changes.insertedSections.contains(section) {
-        contents = Array(repeating: nil, count: newCounts[section])
-      } else {
-        contents = surviving[next]
-        next += 1
+      var contents = [AnyHashable?](repeating: nil, count: newCounts[section])
+      if let old = source[section] {
+        var isTaken = [Bool](repeating: false, count: newCounts[section])
         for range in changes.insertedRowRanges where range.section == section {
-          for row in range.rows { contents.insert(nil, at: row) }
+          for row in range.rows { isTaken[row] = true }
         }
+        for (row, content) in arriving[section] ?? [:] {
+          isTaken[row] = true
+          contents[row] = content
+        }
+        var next = staying[old].makeIterator()
+        for row in contents.indices where !isTaken[row] { contents[row] = next.next() ?? nil }
       }
       result.append(
         contents.enumerated().map { row, content in

@@ -11,9 +11,14 @@ public protocol TreeListHost: AnyObject {
   /// Applies one batch update: delete ``/TreeIndex/TreeChanges/deletedSections`` and
   /// ``/TreeIndex/TreeChanges/deletedRowRanges`` (old coordinates), insert
   /// ``/TreeIndex/TreeChanges/insertedSections`` and ``/TreeIndex/TreeChanges/insertedRowRanges``
-  /// (new coordinates), and redraw ``/TreeIndex/TreeChanges/reloadedRowRanges`` (old
-  /// coordinates), as one `performBatchUpdates` does. By the time it is
-  /// called the tree list already answers with the new rows.
+  /// (new coordinates), move ``/TreeIndex/TreeChanges/movedSections`` and
+  /// ``/TreeIndex/TreeChanges/movedRowRanges`` (from old to new coordinates, as
+  /// `moveSection(_:toSection:)` and `moveRow(at:to:)` take them), and
+  /// redraw ``/TreeIndex/TreeChanges/reloadedRowRanges`` (old coordinates), as one
+  /// `performBatchUpdates` does. By the time it is called the tree list
+  /// already answers with the new rows. A host that cannot animate moves
+  /// applies ``/TreeIndex/TreeChanges/replacingMovesWithDeletionsAndInsertions()``
+  /// instead.
   ///
   /// - Parameter changes: The update; never empty.
   func apply(_ changes: TreeChanges)

@@ -66,8 +66,10 @@ extension TreeList {
   }
 
   /// Tells the list that the item at `source` moved to `destination`, with
-  /// everything beneath it and its expansion state; the host gets its rows
-  /// deleted where they were and inserted where they go, as one update.
+  /// everything beneath it and its expansion state; the host gets one
+  /// update that moves its rows (``/TreeIndex/TreeChanges/movedRowRanges``), or its
+  /// section among sections (``/TreeIndex/TreeChanges/movedSections``), when it is
+  /// visible before and after, and otherwise deletes or inserts them.
   ///
   /// `destination` is read in the tree with the item already removed, as
   /// `Array` moves are. Moves across parents and sections work.
@@ -167,8 +169,10 @@ extension TreeList {
   ///
   /// Each edit in `updates` reads its paths after the edits before it, as
   /// with ``/TreeIndex/TreeIndex/performBatchUpdates(_:)``; the update lists deletions
-  /// in old coordinates and insertions in new ones, and leaves out rows
-  /// that persist. Batches nest: an inner batch is part of the outer one.
+  /// and move sources in old coordinates, insertions and move destinations
+  /// in new ones, reports an item moved and visible before and after as a
+  /// move, and leaves out rows that persist in place. Batches nest: an inner
+  /// batch is part of the outer one.
   ///
   /// - Parameter updates: A closure that calls the list's edits, expansions
   ///   and reloads.
@@ -212,11 +216,12 @@ extension TreeList {
       return
     }
     var update = changes
-    update.reloadedRowRanges = Self._rowRanges(
-      reloaded.filter { row in
-        !changes.deletedSections.contains(row[0])
-          && !changes.deletedRowRanges.contains { $0.section == row[0] && $0.rows.contains(row[1]) }
-      })
+    update.reloadedRowRanges = Self._rowRanges(reloaded.filter { row in
+      !changes.deletedSections.contains(row[0])
+        && !changes.movedSections.contains { $0.from == row[0] }
+        && !changes.deletedRowRanges.contains { $0.section == row[0] && $0.rows.contains(row[1]) }
+        && !changes.movedRowRanges.contains { $0.from.section == row[0] && $0.from.rows.contains(row[1]) }
+    })
     _deliver(update)
   }
 

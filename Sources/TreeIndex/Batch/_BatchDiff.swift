@@ -1,3 +1,5 @@
+import Foundation
+
 /// Works out one change set between the index before a batch and after it,
 /// from what the batch recorded.
 ///
@@ -8,35 +10,199 @@
 /// the others map; a surviving subitem is compared in turn if anything
 /// changed beneath it. An item shown only before (or only after) deletes
 /// (or inserts) all its rows as one range.
+///
+/// Moves: first each side is walked on its own, through the items with a
+/// move's end beneath them, for the visible ends of the recorded moves (a
+/// moved subitem's old position and its new one carry the same tag). A tag visible on both sides is a moved item: its rows before
+/// and after are one provisional span each, and its subtree is compared like
+/// a persisting item's. Spans nest as subtrees do, so in the end each row
+/// belongs to the innermost span that holds it: a deletion (or insertion),
+/// a move, or none (a row that stays). A move's rows that stay inside it
+/// are paired in order into ``TreeChanges/RowRangeMove``s.
 struct _BatchDiff {
   let old: _PastArena
   let new: _Arena
   let recorder: _BatchRecorder
+  let isSectioned: Bool
   var changes = _TreeChangesBuilder()
 
-  init(old: _PastArena, new: _Arena, recorder: _BatchRecorder) {
+  /// The recorded changes per item, with moves that end where they began
+  /// turned back into no change.
+  private var subitemChanges: [_NodeID: _IndexChanges]
+  /// `.sectioned`: the deleted and inserted sections (root positions).
+  private var deletedSections = IndexSet()
+  private var insertedSections = IndexSet()
+  /// `.sectioned`: root items moved among root items.
+  private var sectionMoves: [(from: Int, to: Int)] = []
+  /// The visible ends of moves, by tag: before (sources) and after.
+  private var sources: [Int: End] = [:]
+  private var destinations: [Int: End] = [:]
+  /// Provisional spans of rows before (old) and after (new) the batch.
+  private var oldSpans: [Span] = []
+  private var newSpans: [Span] = []
+  /// The sections (old, new) of each moved item, by move number.
+  private var moveSections: [(old: Int, new: Int)] = []
+
+  /// Where a moved item is drawn on one side: section, row, node.
+  private struct End {
+    var section: Int
+    var row: Int
+    var node: _NodeID
+  }
+
+  /// Rows that are deleted (old side) or inserted (new side) when `move` is
+  /// `nil`, or that belong to move `move`, unless a span inside says else.
+  private struct Span {
+    var section: Int
+    var rows: Range<Int>
+    var move: Int?
+  }
+
+  init(old: _PastArena, new: _Arena, recorder: _BatchRecorder, isSectioned: Bool) {
     self.old = old
     self.new = new
     self.recorder = recorder
+    self.isSectioned = isSectioned
+    var all = recorder.subitemChanges
+    for (item, changes) in recorder.subitemChanges where !changes.movedOut.isEmpty && !changes.movedIn.isEmpty {
+      var restored = changes
+      restored.restoringMovesInPlace()
+      all[item] = restored
+    }
+    subitemChanges = all
   }
 
-  /// Compares the rows beneath the root of the `.flat` layout.
-  mutating func compareRows() {
-    compareSubitems(of: _Arena.root, oldFirstRow: 0, newFirstRow: 0, oldSection: 0, newSection: 0)
+  private func changes(of item: _NodeID) -> _IndexChanges { subitemChanges[item] ?? _IndexChanges() }
+
+  /// Works out the whole change set.
+  mutating func run() -> TreeChanges {
+    if isSectioned { prepareSections() }
+    if recorder.nextMoveTag > 0 {  // else the batch tagged no move
+      registerSources(of: _Arena.root, firstRow: 0, section: 0)
+      registerDestinations(of: _Arena.root, firstRow: 0, section: 0)
+    }
+    if isSectioned {
+      compareSections()
+    } else {
+      compareSubitems(of: _Arena.root, oldFirstRow: 0, newFirstRow: 0, oldSection: 0, newSection: 0)
+    }
+    compareMovedItems()
+    resolveSpans()
+    return changes.build()
+  }
+
+  // MARK: Sections
+
+  /// Splits the root's recorded changes into deleted, inserted and moved
+  /// sections.
+  private mutating func prepareSections() {
+    let rootChanges = changes(of: _Arena.root)
+    var sourceOfTag: [Int: Int] = [:]
+    for (position, tag) in rootChanges.movedOut { sourceOfTag[tag] = position }
+    for moved in rootChanges.movedIn {
+      if let from = sourceOfTag[moved.tag] { sectionMoves.append((from, moved.position)) }
+    }
+    for r in rootChanges.deleted { deletedSections.insert(integersIn: r) }
+    for r in rootChanges.inserted { insertedSections.insert(integersIn: r) }
+    for move in sectionMoves {
+      deletedSections.remove(move.from)
+      insertedSections.remove(move.to)
+    }
   }
 
   /// Compares the sections of the `.sectioned` layout and the rows of the
-  /// sections that persist.
-  mutating func compareSections() {
-    let subitemChanges = recorder.subitemChanges[_Arena.root] ?? _IndexChanges()
-    for r in subitemChanges.deleted { changes.deleteSections(r) }
-    for r in subitemChanges.inserted { changes.insertSections(r) }
-    for pair in survivingKnownSubitems(of: _Arena.root, subitemChanges) {
+  /// sections that persist or move.
+  private mutating func compareSections() {
+    for s in deletedSections { changes.deleteSection(s) }
+    for s in insertedSections { changes.insertSection(s) }
+    for move in sectionMoves {
+      changes.moveSection(from: move.from, to: move.to)
+      compareItem(
+        old: old.subitem(of: _Arena.root, at: move.from).node, new: new.subitem(of: _Arena.root, at: move.to).node,
+        oldFirstRow: 0, newFirstRow: 0, oldSection: move.from, newSection: move.to)
+    }
+    for pair in survivingKnownSubitems(of: _Arena.root, changes(of: _Arena.root)) {
       compareItem(
         old: pair.old, new: pair.new, oldFirstRow: 0, newFirstRow: 0,
         oldSection: pair.oldIndex, newSection: pair.newIndex)
     }
   }
+
+  // MARK: The ends of moves
+
+  /// Registers the visible old ends of moves beneath `item`, whose subitems
+  /// are visible before the batch (their rows start at `firstRow`).
+  private mutating func registerSources(of item: _NodeID, firstRow: Int, section: Int) {
+    let atSections = isSectioned && item == _Arena.root
+    if !atSections {
+      for (position, tag) in changes(of: item).movedOut {
+        let (node, offset) = old.subitem(of: item, at: position)
+        sources[tag] = End(section: section, row: firstRow + offset, node: node)
+      }
+    }
+    var subitems: [(index: Int, node: _NodeID, rowOffset: Int)] = []
+    for node in recorder.changedChildren[item] ?? [] where recorder.movesBeneath.contains(node) {
+      guard let position = old.position(ofKnown: node, under: item), old.isExpanded(node) else { continue }
+      subitems.append((position.index, node, position.rowOffset))
+    }
+    for subitem in subitems {
+      if atSections {
+        if !deletedSections.contains(subitem.index) {
+          registerSources(of: subitem.node, firstRow: 0, section: subitem.index)
+        }
+      } else {
+        registerSources(of: subitem.node, firstRow: firstRow + subitem.rowOffset + 1, section: section)
+      }
+    }
+  }
+
+  /// Registers the visible new ends of moves beneath `item`, whose subitems
+  /// are visible after the batch (their rows start at `firstRow`).
+  private mutating func registerDestinations(of item: _NodeID, firstRow: Int, section: Int) {
+    let atSections = isSectioned && item == _Arena.root
+    if !atSections {
+      for moved in changes(of: item).movedIn {
+        let (node, offset) = new.subitem(of: item, at: moved.position)
+        destinations[moved.tag] = End(section: section, row: firstRow + offset, node: node)
+      }
+    }
+    var subitems: [(index: Int, node: _NodeID, rowOffset: Int)] = []
+    for node in recorder.changedChildren[item] ?? [] where recorder.movesBeneath.contains(node) {
+      guard let position = new.position(ofKnown: node, under: item), new.isExpanded(node) else { continue }
+      subitems.append((position.index, node, position.rowOffset))
+    }
+    for subitem in subitems {
+      if atSections {
+        if !insertedSections.contains(subitem.index) {
+          registerDestinations(of: subitem.node, firstRow: 0, section: subitem.index)
+        }
+      } else {
+        registerDestinations(of: subitem.node, firstRow: firstRow + subitem.rowOffset + 1, section: section)
+      }
+    }
+  }
+
+  /// Whether a move tag has a visible end on both sides.
+  private func isPaired(_ tag: Int) -> Bool { sources[tag] != nil && destinations[tag] != nil }
+
+  /// Gives each move visible on both sides its spans and compares the moved
+  /// item's subtree before and after.
+  private mutating func compareMovedItems() {
+    for tag in sources.keys.sorted() {
+      guard let from = sources[tag], let to = destinations[tag] else { continue }
+      let move = moveSections.count
+      moveSections.append((from.section, to.section))
+      let oldCount = 1 + (from.node == .null ? 0 : old.visibleRowsBeneath(from.node))
+      let newCount = 1 + (to.node == .null ? 0 : new.visibleRowsBeneath(to.node))
+      oldSpans.append(Span(section: from.section, rows: from.row..<(from.row + oldCount), move: move))
+      newSpans.append(Span(section: to.section, rows: to.row..<(to.row + newCount), move: move))
+      compareItem(
+        old: from.node, new: to.node, oldFirstRow: from.row + 1, newFirstRow: to.row + 1,
+        oldSection: from.section, newSection: to.section)
+    }
+  }
+
+  // MARK: Walking
 
   /// Compares an item that persists (its own row, if any, is neither
   /// deleted nor inserted); `oldFirstRow`/`newFirstRow` are where the rows
@@ -55,10 +221,10 @@ struct _BatchDiff {
       return
     }
     if oldShows {
-      changes.deleteRows(oldFirstRow..<(oldFirstRow + old.rowsBeneath(oldItem)), inSection: oldSection)
+      oldSpans.append(Span(section: oldSection, rows: oldFirstRow..<(oldFirstRow + old.rowsBeneath(oldItem))))
     }
     if newShows {
-      changes.insertRows(newFirstRow..<(newFirstRow + new.rowsBeneath(newItem)), inSection: newSection)
+      newSpans.append(Span(section: newSection, rows: newFirstRow..<(newFirstRow + new.rowsBeneath(newItem))))
     }
   }
 
@@ -67,16 +233,30 @@ struct _BatchDiff {
   private mutating func compareSubitems(
     of item: _NodeID, oldFirstRow: Int, newFirstRow: Int, oldSection: Int, newSection: Int
   ) {
-    let subitemChanges = recorder.subitemChanges[item] ?? _IndexChanges()
+    let subitemChanges = changes(of: item)
+    // Deleted runs, less the subitems moved to a visible place.
+    let movedOut = subitemChanges.movedOut.filter { isPaired($0.value) }.keys.sorted()
+    var next = 0
     for r in subitemChanges.deleted {
-      let lower = old.subitem(of: item, at: r.lowerBound).rowOffset
-      let upper = old.subitem(of: item, at: r.upperBound).rowOffset
-      changes.deleteRows((oldFirstRow + lower)..<(oldFirstRow + upper), inSection: oldSection)
+      var lower = r.lowerBound
+      while next < movedOut.count, movedOut[next] < r.upperBound {
+        addOldRun(of: item, lower..<movedOut[next], firstRow: oldFirstRow, section: oldSection)
+        lower = movedOut[next] + 1
+        next += 1
+      }
+      addOldRun(of: item, lower..<r.upperBound, firstRow: oldFirstRow, section: oldSection)
     }
+    // Inserted runs, less the subitems moved from a visible place.
+    let movedIn = subitemChanges.movedIn.filter { isPaired($0.tag) }.map(\.position)
+    next = 0
     for r in subitemChanges.inserted {
-      let lower = new.subitem(of: item, at: r.lowerBound).rowOffset
-      let upper = new.subitem(of: item, at: r.upperBound).rowOffset
-      changes.insertRows((newFirstRow + lower)..<(newFirstRow + upper), inSection: newSection)
+      var lower = r.lowerBound
+      while next < movedIn.count, movedIn[next] < r.upperBound {
+        addNewRun(of: item, lower..<movedIn[next], firstRow: newFirstRow, section: newSection)
+        lower = movedIn[next] + 1
+        next += 1
+      }
+      addNewRun(of: item, lower..<r.upperBound, firstRow: newFirstRow, section: newSection)
     }
     for pair in survivingKnownSubitems(of: item, subitemChanges) {
       compareItem(
@@ -84,6 +264,22 @@ struct _BatchDiff {
         oldFirstRow: oldFirstRow + pair.oldRowOffset + 1, newFirstRow: newFirstRow + pair.newRowOffset + 1,
         oldSection: oldSection, newSection: newSection)
     }
+  }
+
+  /// Adds the rows of the old subitems `run` of `item` as deleted.
+  private mutating func addOldRun(of item: _NodeID, _ run: Range<Int>, firstRow: Int, section: Int) {
+    guard !run.isEmpty else { return }
+    let lower = old.subitem(of: item, at: run.lowerBound).rowOffset
+    let upper = old.subitem(of: item, at: run.upperBound).rowOffset
+    oldSpans.append(Span(section: section, rows: (firstRow + lower)..<(firstRow + upper)))
+  }
+
+  /// Adds the rows of the new subitems `run` of `item` as inserted.
+  private mutating func addNewRun(of item: _NodeID, _ run: Range<Int>, firstRow: Int, section: Int) {
+    guard !run.isEmpty else { return }
+    let lower = new.subitem(of: item, at: run.lowerBound).rowOffset
+    let upper = new.subitem(of: item, at: run.upperBound).rowOffset
+    newSpans.append(Span(section: section, rows: (firstRow + lower)..<(firstRow + upper)))
   }
 
   /// The subitems of a persisting item that survive the batch, are known
@@ -100,13 +296,14 @@ struct _BatchDiff {
       let before = old.position(ofKnown: node, under: item)
       let after = new.position(ofKnown: node, under: item)
       if let before, let newIndex = subitemChanges.newPosition(ofOld: before.index) {
-        // Known before and survives: the same node after, or an unknown
-        // subitem if its state was discarded.
-        let newRowOffset = after?.index == newIndex ? after!.rowOffset : new.subitem(of: item, at: newIndex).rowOffset
+        // Known before and survives in place: the same node after, or an
+        // unknown subitem if its state was discarded.
+        let same = after?.index == newIndex
         pairs.append(
           SurvivingPair(
-            oldIndex: before.index, newIndex: newIndex, old: node, new: after?.index == newIndex ? node : .null,
-            oldRowOffset: before.rowOffset, newRowOffset: newRowOffset))
+            oldIndex: before.index, newIndex: newIndex, old: node, new: same ? node : .null,
+            oldRowOffset: before.rowOffset,
+            newRowOffset: same ? after!.rowOffset : new.subitem(of: item, at: newIndex).rowOffset))
       } else if let after, before == nil, let oldIndex = subitemChanges.oldPosition(ofNew: after.index) {
         // Known only after: it was an unknown subitem before.
         pairs.append(
@@ -126,17 +323,89 @@ struct _BatchDiff {
     var oldRowOffset: Int
     var newRowOffset: Int
   }
+
+  // MARK: Resolving spans
+
+  /// Gives each row to the innermost span that holds it, and records the
+  /// deletions, insertions and moves that come out.
+  private mutating func resolveSpans() {
+    var oldRuns = [[Range<Int>]](repeating: [], count: moveSections.count)
+    var newRuns = oldRuns
+    for (section, rows, move) in Self.innermostRuns(oldSpans) {
+      if let move { oldRuns[move].append(rows) } else { changes.deleteRows(rows, inSection: section) }
+    }
+    for (section, rows, move) in Self.innermostRuns(newSpans) {
+      if let move { newRuns[move].append(rows) } else { changes.insertRows(rows, inSection: section) }
+    }
+    for move in moveSections.indices {
+      let sections = moveSections[move]
+      let from = oldRuns[move]
+      let to = newRuns[move]
+      var i = 0
+      var j = 0
+      var fromLower = from.first?.lowerBound ?? 0
+      var toLower = to.first?.lowerBound ?? 0
+      while i < from.count && j < to.count {
+        let count = Swift.min(from[i].upperBound - fromLower, to[j].upperBound - toLower)
+        changes.moveRows(
+          from: .init(section: sections.old, rows: fromLower..<(fromLower + count)),
+          to: .init(section: sections.new, rows: toLower..<(toLower + count)))
+        fromLower += count
+        toLower += count
+        if fromLower == from[i].upperBound {
+          i += 1
+          if i < from.count { fromLower = from[i].lowerBound }
+        }
+        if toLower == to[j].upperBound {
+          j += 1
+          if j < to.count { toLower = to[j].lowerBound }
+        }
+      }
+      assert(i == from.count && j == to.count, "a moved item keeps as many rows before as after")
+    }
+  }
+
+  /// Splits nested spans into runs, each given to the innermost span that
+  /// holds it (at equal extents, a move is inside a deletion or insertion);
+  /// rows in no span are left out.
+  ///
+  /// - Complexity: O(*k* log *k*) for *k* spans.
+  private static func innermostRuns(_ spans: [Span]) -> [(section: Int, rows: Range<Int>, move: Int?)] {
+    let sorted = spans.filter { !$0.rows.isEmpty }.sorted { a, b in
+      if a.section != b.section { return a.section < b.section }
+      if a.rows.lowerBound != b.rows.lowerBound { return a.rows.lowerBound < b.rows.lowerBound }
+      if a.rows.upperBound != b.rows.upperBound { return a.rows.upperBound > b.rows.upperBound }
+      return a.move == nil && b.move != nil
+    }
+    var result: [(section: Int, rows: Range<Int>, move: Int?)] = []
+    var stack: [Span] = []
+    var cursor = 0
+    func emit(_ span: Span, upTo upper: Int) {
+      if cursor < upper { result.append((span.section, cursor..<upper, span.move)) }
+      cursor = Swift.max(cursor, upper)
+    }
+    for span in sorted {
+      while let top = stack.last, top.section != span.section || top.rows.upperBound <= span.rows.lowerBound {
+        emit(top, upTo: top.rows.upperBound)
+        stack.removeLast()
+      }
+      if let top = stack.last {
+        assert(span.rows.upperBound <= top.rows.upperBound, "spans nest as subtrees do")
+        emit(top, upTo: span.rows.lowerBound)
+      }
+      cursor = span.rows.lowerBound
+      stack.append(span)
+    }
+    while let top = stack.popLast() { emit(top, upTo: top.rows.upperBound) }
+    return result
+  }
 }
 
 extension TreeIndex {
-  /// The change set from `before` to `self`, given what the batch between
-  /// them recorded.
+  /// The change set from the state when the open batch began (read from the
+  /// storage's journal) to `self`, given what the batch recorded.
   func _changes(recorded recorder: _BatchRecorder) -> TreeChanges {
-    var diff = _BatchDiff(old: _PastArena(_arena), new: _arena, recorder: recorder)
-    switch layout {
-    case .flat: diff.compareRows()
-    case .sectioned: diff.compareSections()
-    }
-    return diff.changes.build()
+    var diff = _BatchDiff(old: _PastArena(_arena), new: _arena, recorder: recorder, isSectioned: layout == .sectioned)
+    return diff.run()
   }
 }

@@ -18,6 +18,12 @@ struct _BatchRecorder: Sendable {
   var changedChildren: [_NodeID: Set<_NodeID>] = [:]
   /// How each item's subitem positions changed.
   var subitemChanges: [_NodeID: _IndexChanges] = [:]
+  /// Items that had the end of a move (a subitem moved out or in) at or
+  /// beneath them; the root is not listed.
+  var movesBeneath: Set<_NodeID> = []
+  /// The tag the next move of a subitem that was there when the batch began
+  /// gets.
+  var nextMoveTag = 0
 
   init(token: UInt64) {
     self.token = token
@@ -30,12 +36,34 @@ struct _BatchRecorder: Sendable {
     }
   }
 
+  /// Lists the known item `item` among the changed subitems of `parent`,
+  /// where it comes or goes in a move, so that the diff visits it there.
+  mutating func markSubitem(_ item: _NodeID, of parent: _NodeID) {
+    changedChildren[parent, default: []].insert(item)
+  }
+
   mutating func recordInsertion(in parent: _NodeID, at index: Int) {
     subitemChanges[parent, default: _IndexChanges()].insert(1, at: index)
   }
 
   mutating func recordDeletion(in parent: _NodeID, at index: Int) {
     subitemChanges[parent, default: _IndexChanges()].delete(index..<(index + 1))
+  }
+
+  /// Records the removal of subitem `index` of `parent` for a move.
+  ///
+  /// - Returns: The move's tag, to hand to
+  ///   ``recordMoveInsertion(in:at:tag:)``; `nil` when the subitem was
+  ///   inserted during the batch, so that its move is a plain insertion.
+  mutating func recordMoveRemoval(in parent: _NodeID, at index: Int) -> Int? {
+    let tag = subitemChanges[parent, default: _IndexChanges()].removeForMove(at: index, newTag: nextMoveTag)
+    if tag == nextMoveTag { nextMoveTag += 1 }
+    return tag
+  }
+
+  /// Records the insertion of a moved subitem at `index` of `parent`.
+  mutating func recordMoveInsertion(in parent: _NodeID, at index: Int, tag: Int?) {
+    subitemChanges[parent, default: _IndexChanges()].insertMoved(at: index, tag: tag)
   }
 
   /// Records that an item's subitems were replaced by `newCount` new ones.
@@ -52,8 +80,15 @@ struct _BatchRecorder: Sendable {
     for (parent, items) in nested.changedChildren {
       changedChildren[parent, default: []].formUnion(items)
     }
+    movesBeneath.formUnion(nested.movesBeneath)
+    // Every item's deletions first, so that each move's source has its tag
+    // here before any item takes in its destination.
+    var tags: [Int: Int] = [:]
     for (parent, changes) in nested.subitemChanges {
-      subitemChanges[parent, default: _IndexChanges()].append(changes)
+      subitemChanges[parent, default: _IndexChanges()].appendDeletions(of: changes, tags: &tags, nextTag: &nextMoveTag)
+    }
+    for (parent, changes) in nested.subitemChanges {
+      subitemChanges[parent, default: _IndexChanges()].appendInsertions(of: changes, tags: tags)
     }
   }
 }

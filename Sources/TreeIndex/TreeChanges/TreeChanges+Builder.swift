@@ -7,6 +7,17 @@ struct _TreeChangesBuilder {
   var insertedSections = IndexSet()
   var deletedRowRanges: [TreeChanges.RowRange] = []
   var insertedRowRanges: [TreeChanges.RowRange] = []
+  var movedRowRanges: [TreeChanges.RowRangeMove] = []
+  var movedSections: [TreeChanges.SectionMove] = []
+
+  /// Records that the rows `from` (old coordinates) are the rows `to` (new
+  /// coordinates); both runs have the same length.
+  mutating func moveRows(from: TreeChanges.RowRange, to: TreeChanges.RowRange) {
+    assert(from.rows.count == to.rows.count, "a move keeps its number of rows")
+    if !from.rows.isEmpty { movedRowRanges.append(.init(from: from, to: to)) }
+  }
+
+  mutating func moveSection(from: Int, to: Int) { movedSections.append(.init(from: from, to: to)) }
 
   mutating func deleteRows(_ rows: Range<Int>, inSection section: Int) {
     if !rows.isEmpty { deletedRowRanges.append(.init(section: section, rows: rows)) }
@@ -29,7 +40,33 @@ struct _TreeChangesBuilder {
       deletedSections: deletedSections,
       insertedSections: insertedSections,
       deletedRowRanges: Self.normalized(deletedRowRanges),
-      insertedRowRanges: Self.normalized(insertedRowRanges))
+      insertedRowRanges: Self.normalized(insertedRowRanges),
+      movedRowRanges: Self.normalized(movedRowRanges),
+      movedSections: movedSections.sorted { $0.from < $1.from })
+  }
+
+  /// Sorts moves by source and merges runs that continue each other on both
+  /// sides.
+  ///
+  /// - Complexity: O(*k* log *k*) for *k* moves.
+  static func normalized(_ moves: [TreeChanges.RowRangeMove]) -> [TreeChanges.RowRangeMove] {
+    guard moves.count > 1 else { return moves }
+    let sorted = moves.sorted {
+      ($0.from.section, $0.from.rows.lowerBound) < ($1.from.section, $1.from.rows.lowerBound)
+    }
+    var result: [TreeChanges.RowRangeMove] = []
+    result.reserveCapacity(sorted.count)
+    for move in sorted {
+      if let last = result.last, last.from.section == move.from.section, last.to.section == move.to.section,
+        last.from.rows.upperBound == move.from.rows.lowerBound, last.to.rows.upperBound == move.to.rows.lowerBound
+      {
+        result[result.count - 1].from.rows = last.from.rows.lowerBound..<move.from.rows.upperBound
+        result[result.count - 1].to.rows = last.to.rows.lowerBound..<move.to.rows.upperBound
+      } else {
+        result.append(move)
+      }
+    }
+    return result
   }
 
   /// Sorts by section then row and merges ranges that touch or overlap.

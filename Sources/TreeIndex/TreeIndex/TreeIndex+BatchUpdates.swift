@@ -11,19 +11,29 @@ extension TreeIndex {
   /// update.
   ///
   /// The edits run one after another, each in the coordinates the previous
-  /// one left. The result lists deletions in old coordinates and insertions
-  /// in new coordinates; rows inside deleted or inserted sections are not
-  /// listed; and a row whose item persists and did not move is in neither
-  /// list — even if the batch hid it and showed it again. A moved item is
-  /// listed as deleted where it was and inserted where it went.
+  /// one left. The result lists deletions and move sources in old
+  /// coordinates and insertions and move destinations in new coordinates;
+  /// rows inside deleted or inserted sections are not listed; and a row
+  /// whose item persists and did not move is in no list — even if the batch
+  /// hid it and showed it again.
+  ///
+  /// An item moved (once or several times) that is a row before and after
+  /// the batch is a move from its rows before to its rows after
+  /// (``TreeChanges/movedRowRanges``; in `.sectioned`, a root item that is a
+  /// root item before and after is a section move). Its rows that persist
+  /// are moved; rows that appear or vanish inside it in the same batch are
+  /// insertions or deletions, so one item's move may be several ranges. An
+  /// item whose position the batch's other edits restore is in no list.
   ///
   ///     let changes = try index.performBatchUpdates { index in
   ///       try index.insertItems(at: [[0]])
   ///       try index.expand([2], numberOfSubitems: 4)
+  ///       try index.moveItem(at: [3], to: [0])
   ///     }
   ///     tableView.performBatchUpdates {
   ///       tableView.deleteRows(at: changes.deletedRows, with: .fade)
   ///       tableView.insertRows(at: changes.insertedRows, with: .fade)
+  ///       for move in changes.movedRows { tableView.moveRow(at: move.from, to: move.to) }
   ///     }
   ///
   /// Batches nest. If the closure replaces the whole index (assigns another
@@ -34,14 +44,17 @@ extension TreeIndex {
   /// write, so that it can undo them and read the rows as they were.
   ///
   /// - Parameter updates: A closure that edits the index it is given.
-  /// - Returns: The rows and sections deleted and inserted by the whole batch.
+  /// - Returns: The rows and sections deleted, inserted and moved by the
+  ///   whole batch.
   /// - Throws: Whatever `updates` throws; the index is then exactly as it
   ///   was before the batch (unless the closure assigned another index to
   ///   it: that index is kept).
   /// - Complexity: the cost of the edits, plus, for each item with changes
   ///   beneath it, O(*c* (log *b* + *r*)) for its *c* changed known subitems
-  ///   and *r* changed ranges of subitems: independent of the number of
-  ///   items the index knows.
+  ///   and *r* changed ranges of subitems; plus, for each item with *m*
+  ///   subitems moved in or out, O(*m*² (*r* + *m*)) at worst, and
+  ///   O(*s* log *s*) for the *s* ranges of the result: independent of the
+  ///   number of items the index knows.
   @discardableResult
   public mutating func performBatchUpdates(_ updates: (inout TreeIndex) throws -> Void) throws -> TreeChanges {
     defer { _checkInvariants() }

@@ -10,11 +10,20 @@ extension TreeIndex {
   /// the destination's parent was never expanded, as a deletion at the
   /// source; when neither was, nothing changes.
   ///
+  /// An item that is a row before and after the move is reported as one
+  /// move of its rows (the item's and its visible descendants'), in
+  /// ``TreeChanges/movedRowRanges``. In `.sectioned`, a root item moved
+  /// among root items is a section move (``TreeChanges/movedSections``); a
+  /// root item that becomes a subitem is a deleted section plus inserted
+  /// rows, and a subitem that becomes a root item deleted rows plus an
+  /// inserted section. An item visible before only is deleted, after only
+  /// inserted.
+  ///
   /// - Parameters:
   ///   - source: The item's path before the move.
   ///   - destination: The item's path after the move.
-  /// - Returns: The moved rows, deleted at the source (old coordinates) and
-  ///   inserted at the destination (new coordinates). A move to where the
+  /// - Returns: The moved rows or section (or, when the item is visible on
+  ///   one side only, its deleted or inserted rows). A move to where the
   ///   item already is returns no changes.
   /// - Throws: ``TreeIndexError`` for an empty path, a source index out of
   ///   range, or a destination that does not exist once the item is removed;
@@ -32,10 +41,23 @@ extension TreeIndex {
     if sourceParent != nil && source == destination { return TreeChanges() }
 
     let recorder = _recorder
-    var changes = _TreeChangesBuilder()
     var moved: _NodeID? = nil
+    var sourceAnchor: _Anchor? = nil
+    var rowsBeneath = 0
+    var tag: Int? = nil
     if let sourceParent {
-      moved = _removeItem(at: source, under: sourceParent, into: &changes)
+      let index = source[source.depth - 1]
+      let child = _arena.subitem(of: sourceParent, at: index).node
+      sourceAnchor = _anchor(of: source)
+      if child == .null {
+        _arena.removeUnknownSubitem(in: sourceParent, at: index)
+      } else {
+        rowsBeneath = _arena.visibleRowsBeneath(child)
+        moved = _arena.detach(from: sourceParent, at: index)
+        _recorder?.markSubitem(moved!, of: sourceParent)
+      }
+      tag = _recorder?.recordMoveRemoval(in: sourceParent, at: index)
+      _refresh(source, depth: source.depth - 1, isMoveEnd: true)
     }
     let destinationParent: _NodeID?
     do {
@@ -50,10 +72,41 @@ extension TreeIndex {
       _recorder = recorder
       throw error
     }
+    var destinationAnchor: _Anchor? = nil
     if let destinationParent {
-      _insertItem(moved, at: destination, under: destinationParent, into: &changes)
+      let index = destination[destination.depth - 1]
+      if let moved {
+        _arena.attach(moved, to: destinationParent, at: index, isNewSubitem: true)
+        _recorder?.markSubitem(moved, of: destinationParent)
+      } else {
+        _arena.insertUnknownSubitem(in: destinationParent, at: index)
+      }
+      _recorder?.recordMoveInsertion(in: destinationParent, at: index, tag: tag)
+      _refresh(destination, depth: destination.depth - 1, isMoveEnd: true)
+      destinationAnchor = _anchor(of: destination)
     } else if let moved {
       _arena.freeItem(moved)
+    }
+    var changes = _TreeChangesBuilder()
+    switch (sourceAnchor, destinationAnchor) {
+    case (nil, nil):
+      break
+    case (let from?, nil):
+      changes.deleteItem(at: from, rowsBeneath: rowsBeneath)
+    case (nil, let to?):
+      changes.insertItem(at: to, rowsBeneath: rowsBeneath)
+    case (let from?, let to?):
+      if from.isSection && to.isSection {
+        changes.moveSection(from: from.section, to: to.section)
+      } else if from.isSection || to.isSection {
+        changes.deleteItem(at: from, rowsBeneath: rowsBeneath)
+        changes.insertItem(at: to, rowsBeneath: rowsBeneath)
+      } else {
+        let count = 1 + rowsBeneath
+        changes.moveRows(
+          from: .init(section: from.section, rows: from.row..<(from.row + count)),
+          to: .init(section: to.section, rows: to.row..<(to.row + count)))
+      }
     }
     return changes.build()
   }

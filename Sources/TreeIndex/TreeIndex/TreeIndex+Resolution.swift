@@ -170,18 +170,19 @@ extension TreeIndex {
     }
   }
 
-
   /// Updates the summaries along `treePath`'s first `depth` levels, from the
   /// bottom up, after a change at or beneath the item at that depth; inside
-  /// a batch, also records those items as changed.
+  /// a batch, also records those items as changed (and, for a move's end,
+  /// as having a move beneath them).
   ///
   /// - Precondition: the items of the first `depth` levels are known.
   /// - Complexity: O(*d* log *b*).
-  mutating func _refresh(_ treePath: TreePath, depth: Int) {
+  mutating func _refresh(_ treePath: TreePath, depth: Int, isMoveEnd: Bool = false) {
     if _recorder != nil {
       var changed: [(parent: _NodeID, item: _NodeID)] = []
       _arena.refresh(along: treePath, depth: depth) { changed.append(($0, $1)) }
       _recorder!.markChanged(changed)
+      if isMoveEnd { _recorder!.movesBeneath.formUnion(changed.map(\.item)) }
     } else {
       _arena.refresh(along: treePath, depth: depth)
     }
