@@ -278,6 +278,7 @@ struct _IndexChanges: Sendable, Equatable {
   }
 
   static func normalized(_ ranges: [Range<Int>]) -> [Range<Int>] {
+    if ranges.count < 2 { return ranges.first?.isEmpty == true ? [] : ranges }  // nothing to sort or merge
     let sorted = ranges.filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
     var result: [Range<Int>] = []
     for r in sorted {

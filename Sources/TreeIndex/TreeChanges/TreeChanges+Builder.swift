@@ -3,8 +3,8 @@ import Foundation
 /// Collects the pieces of a change set in any order and hands out a
 /// ``TreeChanges`` that obeys its rules: ranges non-empty, ascending, merged.
 struct _TreeChangesBuilder {
-  var deletedSections = IndexSet()
-  var insertedSections = IndexSet()
+  var deletedSections: [Range<Int>] = []
+  var insertedSections: [Range<Int>] = []
   var deletedRowRanges: [TreeChanges.RowRange] = []
   var insertedRowRanges: [TreeChanges.RowRange] = []
   var movedRowRanges: [TreeChanges.RowRangeMove] = []
@@ -27,18 +27,18 @@ struct _TreeChangesBuilder {
     if !rows.isEmpty { insertedRowRanges.append(.init(section: section, rows: rows)) }
   }
 
-  mutating func deleteSection(_ section: Int) { deletedSections.insert(section) }
+  mutating func deleteSection(_ section: Int) { deletedSections.append(section..<(section + 1)) }
 
-  mutating func insertSection(_ section: Int) { insertedSections.insert(section) }
+  mutating func insertSection(_ section: Int) { insertedSections.append(section..<(section + 1)) }
 
-  mutating func deleteSections(_ sections: Range<Int>) { deletedSections.insert(integersIn: sections) }
+  mutating func deleteSections(_ sections: Range<Int>) { deletedSections.append(sections) }
 
-  mutating func insertSections(_ sections: Range<Int>) { insertedSections.insert(integersIn: sections) }
+  mutating func insertSections(_ sections: Range<Int>) { insertedSections.append(sections) }
 
   func build() -> TreeChanges {
     TreeChanges(
-      deletedSections: deletedSections,
-      insertedSections: insertedSections,
+      deletedSectionRanges: _IndexChanges.normalized(deletedSections),
+      insertedSectionRanges: _IndexChanges.normalized(insertedSections),
       deletedRowRanges: Self.normalized(deletedRowRanges),
       insertedRowRanges: Self.normalized(insertedRowRanges),
       movedRowRanges: Self.normalized(movedRowRanges),

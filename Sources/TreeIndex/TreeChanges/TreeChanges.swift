@@ -83,9 +83,25 @@ public struct TreeChanges: Equatable, Sendable {
   }
 
   /// The sections deleted, in the coordinates before the change.
-  public var deletedSections: IndexSet
+  ///
+  /// - Complexity: O(*s*) to read or write, for *s* runs of sections.
+  public var deletedSections: IndexSet {
+    get { Self.indexSet(_deletedSectionRanges) }
+    set { _deletedSectionRanges = newValue.rangeView.map { $0 } }
+  }
   /// The sections inserted, in the coordinates after the change.
-  public var insertedSections: IndexSet
+  ///
+  /// - Complexity: O(*s*) to read or write, for *s* runs of sections.
+  public var insertedSections: IndexSet {
+    get { Self.indexSet(_insertedSectionRanges) }
+    set { _insertedSectionRanges = newValue.rangeView.map { $0 } }
+  }
+  /// The deleted sections as ascending, merged runs: the storage behind
+  /// ``deletedSections``, so that a change set with no section changes
+  /// allocates nothing for them (an `IndexSet` is an object on Linux).
+  var _deletedSectionRanges: [Range<Int>]
+  /// The inserted sections as ascending, merged runs.
+  var _insertedSectionRanges: [Range<Int>]
   /// The rows deleted, in the coordinates before the change: ascending by
   /// section then row, with adjacent ranges merged.
   public var deletedRowRanges: [RowRange]
@@ -131,13 +147,36 @@ public struct TreeChanges: Equatable, Sendable {
     movedRowRanges: [RowRangeMove] = [],
     movedSections: [SectionMove] = []
   ) {
-    self.deletedSections = deletedSections
-    self.insertedSections = insertedSections
+    self._deletedSectionRanges = deletedSections.rangeView.map { $0 }
+    self._insertedSectionRanges = insertedSections.rangeView.map { $0 }
     self.deletedRowRanges = deletedRowRanges
     self.insertedRowRanges = insertedRowRanges
     self.reloadedRowRanges = reloadedRowRanges
     self.movedRowRanges = movedRowRanges
     self.movedSections = movedSections
+  }
+
+  /// Creates a change set from sections as ascending, merged runs and the
+  /// other parts as given: how the index builds its change sets, without an
+  /// `IndexSet` to allocate.
+  init(
+    deletedSectionRanges: [Range<Int>], insertedSectionRanges: [Range<Int>],
+    deletedRowRanges: [RowRange], insertedRowRanges: [RowRange],
+    movedRowRanges: [RowRangeMove], movedSections: [SectionMove]
+  ) {
+    self._deletedSectionRanges = deletedSectionRanges
+    self._insertedSectionRanges = insertedSectionRanges
+    self.deletedRowRanges = deletedRowRanges
+    self.insertedRowRanges = insertedRowRanges
+    self.reloadedRowRanges = []
+    self.movedRowRanges = movedRowRanges
+    self.movedSections = movedSections
+  }
+
+  private static func indexSet(_ ranges: [Range<Int>]) -> IndexSet {
+    var set = IndexSet()
+    for range in ranges { set.insert(integersIn: range) }
+    return set
   }
 
   /// The deleted rows spelled out as table paths `[section, row]`, ascending,
@@ -195,7 +234,7 @@ public struct TreeChanges: Equatable, Sendable {
   ///
   /// - Complexity: O(1).
   public var isEmpty: Bool {
-    deletedSections.isEmpty && insertedSections.isEmpty
+    _deletedSectionRanges.isEmpty && _insertedSectionRanges.isEmpty
       && deletedRowRanges.isEmpty && insertedRowRanges.isEmpty && reloadedRowRanges.isEmpty
       && movedRowRanges.isEmpty && movedSections.isEmpty
   }
