@@ -14,22 +14,32 @@ extension TreeList {
   /// - Parameter treePaths: The new items' paths.
   /// - Throws: ``/TreeIndex/TreeIndexError`` for an empty, duplicate or out-of-range
   ///   path; nothing changes.
-  /// - Complexity: O(*k*) for the update's bookkeeping (*k* known items),
-  ///   plus O(*d* log *b*) per path and per new item asked about.
+  /// - Complexity: O(*d* log *b*) per path and per new item asked about,
+  ///   whatever the number of items the list knows.
   public func insertItems(at treePaths: [TreePath]) throws {
     try _edit {
       let sorted = treePaths.sorted()
       for (a, b) in zip(sorted, sorted.dropFirst()) where a == b {
         throw TreeIndexError(operation: .insert, treePath: a, reason: .duplicatePath)
       }
+      var placed: [(path: TreePath, parent: _ItemID)] = []
       for path in sorted {
         try index.insertItems(at: [path])
         guard let parent = _parentID(of: path), _columns.hasColumn(parent) else { continue }
         _columns.insertEntry(parent, _HeightEntry(own: 0, beneath: 0, isAsked: false), at: path[path.depth - 1])
-        _pendingItems.insert(parent)
+        placed.append((path, parent))
+      }
+      // All in place: ask about the new items that are visible; the others
+      // wait until they become visible. Only the new items are visited, so
+      // the cost does not grow with the items the list knows.
+      for (path, parent) in placed {
+        guard index.isVisible(path) else {
+          _pendingItems.insert(parent)
+          continue
+        }
+        _columns.setEntry(parent, at: path[path.depth - 1], to: _askAbout(path, known: nil))
         _refreshHeights(along: path.parent)
       }
-      _resolvePendingItems()
     }
   }
 
@@ -42,8 +52,9 @@ extension TreeList {
   /// - Parameter treePaths: The deleted items' paths.
   /// - Throws: ``/TreeIndex/TreeIndexError`` for an empty or out-of-range path;
   ///   nothing changes.
-  /// - Complexity: O(*k*) for the update's bookkeeping, plus O(*d* log *b*)
-  ///   per path and the known items beneath the deleted ones. Asks the data
+  /// - Complexity: O(*d* log *b*) per path, plus the known items beneath
+  ///   the deleted ones, whatever the number of items the list knows (the
+  ///   edit journals what it changes; it copies nothing). Asks the data
   ///   source nothing.
   public func deleteItems(at treePaths: [TreePath]) throws {
     try index._validateRemovalPaths(treePaths, for: .delete)
@@ -79,7 +90,10 @@ extension TreeList {
   ///   - destination: The item's path after the move.
   /// - Throws: ``/TreeIndex/TreeIndexError`` for an invalid source or a destination
   ///   that does not exist once the item is removed; nothing changes.
-  /// - Complexity: O(*k*) for the update's bookkeeping, plus O(*d* log *b*).
+  /// - Complexity: O(*d* log *b*), whatever the size of the moved subtree
+  ///   and the number of items the list knows; plus, when the moved item must
+  ///   be asked about again (a row that became a section or the reverse), a
+  ///   walk over the visible expanded items the list knows.
   public func moveItem(at source: TreePath, to destination: TreePath) throws {
     try _edit {
       let moved = index._knownItemID(at: source)
@@ -180,7 +194,9 @@ extension TreeList {
   ///   error of its own the list is exactly as before the batch and the host
   ///   hears nothing; after a ``TreeDataSourceError`` the list keeps what it
   ///   learned and the host reloads.
-  /// - Complexity: O(*k*) for the bookkeeping, plus the edits.
+  /// - Complexity: the edits, plus the change set (see
+  ///   ``/TreeIndex/TreeIndex/performBatchUpdates(_:)``); the batch journals
+  ///   what it changes and copies nothing.
   public func performBatchUpdates(_ updates: () throws -> Void) throws {
     guard _batch == nil else {
       try updates()

@@ -94,20 +94,20 @@ extension _Arena {
   mutating func refresh(
     along path: TreePath, depth: Int, visit: (_ parent: _NodeID, _ item: _NodeID) -> Void = { _, _ in }
   ) {
-    var items: [_NodeID] = []
-    items.reserveCapacity(depth + 1)
-    var x = _Arena.root
-    items.append(x)
-    for level in 0..<depth {
-      x = subitem(of: x, at: path[level]).node
-      items.append(x)
+    withUnsafeTemporaryAllocation(of: _NodeID.self, capacity: depth + 1) { items in
+      var x = _Arena.root
+      items[0] = x
+      for level in 0..<depth {
+        x = subitem(of: x, at: path[level]).node
+        items[level + 1] = x
+      }
+      for level in stride(from: depth - 1, through: 0, by: -1) {
+        let item = items[level + 1]
+        recount(item)
+        forest.refresh(children(items[level]), holding: path[level], by: _Positions.self)
+        visit(items[level], item)
+      }
+      recount(_Arena.root)
     }
-    for level in stride(from: depth - 1, through: 0, by: -1) {
-      let item = items[level + 1]
-      recount(item)
-      forest.refresh(children(items[level]), holding: path[level], by: _Positions.self)
-      visit(items[level], item)
-    }
-    recount(_Arena.root)
   }
 }
