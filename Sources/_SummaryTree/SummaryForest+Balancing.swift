@@ -206,6 +206,22 @@ extension SummaryForest {
     return result
   }
 
+  /// Brings the summaries of node `t` and of its ancestors up to the root
+  /// of its tree, `root`, up to date after `t`'s element changed, by
+  /// following parent links: no descent.
+  ///
+  /// - Precondition: `t` is a node of the tree rooted at `root`.
+  /// - Complexity: O(log *n*).
+  @inlinable
+  public mutating func refreshUpward(from t: NodeID, inTreeAt root: NodeID) {
+    var n = t
+    update(n)
+    while n != root {
+      n = nodes[Int(n)].parent
+      update(n)
+    }
+  }
+
   /// Brings the summaries on the way from root `t` down to node `target` up
   /// to date, after `target`'s element changed; `target` is the element
   /// that holds `value` in metric `M`.

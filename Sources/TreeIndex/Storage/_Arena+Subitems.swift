@@ -37,6 +37,7 @@ extension _Arena {
     let (low, high) = forest.split(children(x), at: index, by: _Positions.self)
     let gap = index - span(low)
     forest[child].gap = gap
+    forest[child].owner = x
     if high != .null { addToGap(ofFirstAtOrAfter: 0, in: high, isNewSubitem ? -gap : -gap - 1) }
     forest[x].children = forest.join(low, child, high)
     if isNewSubitem { forest[x].count += 1 }

@@ -87,27 +87,36 @@ extension _Arena {
   /// item at that depth.
   ///
   /// - Parameter visit: Called with each item on that way (root excluded)
-  ///   and its parent.
+  ///   and its parent, deepest first.
   /// - Precondition: those items are known.
-  /// - Complexity: O(*d* log *b*); allocates nothing for paths of up to 32
-  ///   levels.
+  /// - Complexity: O(*d* log *b*): one descent to the item, then up through
+  ///   parent and owner links.
   mutating func refresh(
     along path: TreePath, depth: Int, visit: (_ parent: _NodeID, _ item: _NodeID) -> Void = { _, _ in }
   ) {
-    withUnsafeTemporaryAllocation(of: _NodeID.self, capacity: depth + 1) { items in
-      var x = _Arena.root
-      items[0] = x
-      for level in 0..<depth {
-        x = subitem(of: x, at: path[level]).node
-        items[level + 1] = x
-      }
-      for level in stride(from: depth - 1, through: 0, by: -1) {
-        let item = items[level + 1]
-        recount(item)
-        forest.refresh(children(items[level]), holding: path[level], by: _Positions.self)
-        visit(items[level], item)
-      }
-      recount(_Arena.root)
+    var x = _Arena.root
+    for level in 0..<depth {
+      x = subitem(of: x, at: path[level]).node
     }
+    refresh(from: x, visit: visit)
+  }
+
+  /// Brings the summaries above the known item `x` up to date, to the root,
+  /// after a change at or beneath it: its cached rows, its place in its
+  /// owner's tree, and so on up.
+  ///
+  /// - Parameter visit: Called with each item on the way (root excluded)
+  ///   and its owner, `x` first.
+  /// - Complexity: O(*d* log *b*), without a descent.
+  mutating func refresh(from x: _NodeID, visit: (_ parent: _NodeID, _ item: _NodeID) -> Void = { _, _ in }) {
+    var item = x
+    while item != _Arena.root {
+      let owner = forest[item].owner
+      recount(item)
+      forest.refreshUpward(from: item, inTreeAt: children(owner))
+      visit(owner, item)
+      item = owner
+    }
+    recount(_Arena.root)
   }
 }

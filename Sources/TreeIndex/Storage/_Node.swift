@@ -22,6 +22,10 @@ struct _Item: TreeElement {
   var count: Int
   /// The root of the tree of known subitems, or `.null`.
   var children: _NodeID = .null
+  /// The known item whose subitem this is (`.null` for the virtual root and
+  /// for a detached item), so that a change is carried up to the root
+  /// without walking down from it.
+  var owner: _NodeID = .null
   /// Whether the subitems are shown when the item itself is visible.
   var isExpanded: Bool
   /// The number of unknown siblings between the previous known sibling (or

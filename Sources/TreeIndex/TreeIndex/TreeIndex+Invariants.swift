@@ -44,6 +44,7 @@ extension _Arena {
       var fault: String? = nil
       forest.forEachNode(in: node.children) { child in
         if forest[child].gap < 0 { fault = fault ?? "negative gap at node \(child)" }
+        if forest[child].owner != item { fault = fault ?? "node \(child) does not name its owner \(item)" }
         items.append(child)
       }
       if let fault { return fault }
