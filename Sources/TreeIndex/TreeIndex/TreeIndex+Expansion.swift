@@ -23,13 +23,15 @@ extension TreeIndex {
   @discardableResult
   public mutating func expand(_ treePath: TreePath, numberOfSubitems: Int) throws -> TreeChanges {
     defer { _checkInvariants() }
-    let (node, parent) = try _resolveItem(treePath, for: .expand)
+    let (node, parent, flatRow) = try _locateItem(treePath, for: .expand)
     guard numberOfSubitems >= 0 else {
       throw TreeIndexError(
         operation: .expand, treePath: treePath, reason: .negativeNumberOfSubitems(numberOfSubitems))
     }
     var changes = _TreeChangesBuilder()
-    _expand(treePath, node: node, parent: parent, numberOfSubitems: numberOfSubitems, into: &changes)
+    _expand(
+      treePath, node: node, parent: parent, anchor: _anchor(of: treePath, flatRow: flatRow),
+      numberOfSubitems: numberOfSubitems, into: &changes)
     return changes.build()
   }
 
@@ -64,11 +66,11 @@ extension TreeIndex {
   @discardableResult
   public mutating func collapse(_ treePath: TreePath, recursively: Bool) throws -> TreeChanges {
     defer { _checkInvariants() }
-    let (node, _) = try _resolveItem(treePath, for: .collapse)
+    let (node, _, flatRow) = try _locateItem(treePath, for: .collapse)
     guard node != .null else { return TreeChanges() }
     var changes = _TreeChangesBuilder()
     let wasExpanded = _arena.isExpanded(node)
-    if wasExpanded, let anchor = _anchor(of: treePath) {
+    if wasExpanded, let anchor = _anchor(of: treePath, flatRow: flatRow) {
       changes.deleteRows(beneath: anchor, count: _arena.rowsBeneath(node))
     }
     if recursively {
@@ -78,7 +80,7 @@ extension TreeIndex {
       return TreeChanges()
     }
     _arena.setExpanded(node, false)
-    _refresh(treePath, depth: treePath.depth)
+    _refresh(from: node)
     return changes.build()
   }
 
@@ -130,7 +132,9 @@ extension TreeIndex {
       let node = _knownNode(at: path)!
       if !_arena.isExpanded(node) {
         let parent = path.parent.flatMap { _knownNode(at: $0) } ?? _Arena.root
-        _expand(path, node: node, parent: parent, numberOfSubitems: _arena.count(node), into: &changes)
+        _expand(
+          path, node: node, parent: parent, anchor: _anchor(of: path), numberOfSubitems: _arena.count(node),
+          into: &changes)
       }
       ancestor = path.parent
     }
@@ -152,10 +156,9 @@ extension TreeIndex {
   /// Expands a valid item whose node and parent are resolved: the shared
   /// body of ``expand(_:numberOfSubitems:)`` and ``reveal(_:)``.
   mutating func _expand(
-    _ treePath: TreePath, node: _NodeID, parent: _NodeID, numberOfSubitems: Int,
+    _ treePath: TreePath, node: _NodeID, parent: _NodeID, anchor: _Anchor?, numberOfSubitems: Int,
     into changes: inout _TreeChangesBuilder
   ) {
-    let anchor = _anchor(of: treePath)
     var node = node
     if node == .null {
       node = _arena.allocate(count: numberOfSubitems, isExpanded: true, reusingFreedNodes: _recorder == nil)
@@ -174,7 +177,7 @@ extension TreeIndex {
       }
       _arena.setExpanded(node, true)
     }
-    _refresh(treePath, depth: treePath.depth)
+    _refresh(from: node)
     if let anchor {
       changes.insertRows(beneath: anchor, count: _arena.rowsBeneath(node))
     }

@@ -73,6 +73,49 @@ extension TreeIndex {
     }
   }
 
+  /// Resolves a path that must name an item, as ``_resolveItem(_:for:)``
+  /// does, and in the same descent finds where the item is drawn.
+  ///
+  /// - Returns: The item's node (`.null` when it was never expanded), its
+  ///   parent's node, and its `.flat` row and its root item's row (`nil`
+  ///   when it is hidden).
+  /// - Throws: `.emptyPath`, `.indexOutOfRange` or `.unknownAncestor`.
+  /// - Complexity: O(*d* log *b*).
+  func _locateItem(_ treePath: TreePath, for operation: TreeIndexError.Operation) throws(TreeIndexError)
+    -> (node: _NodeID, parent: _NodeID, flatRow: (row: Int, rootRow: Int)?)
+  {
+    guard !treePath.isEmpty else {
+      throw TreeIndexError(operation: operation, treePath: treePath, reason: .emptyPath)
+    }
+    var x = _Arena.root
+    var item = _arena.item(x)
+    var row = 0
+    var rootRow = 0
+    var isVisible = true
+    let last = treePath.depth - 1
+    for level in 0...last {
+      let index = treePath[level]
+      guard index >= 0, index < item.count else {
+        throw TreeIndexError(
+          operation: operation, treePath: treePath,
+          reason: .indexOutOfRange(level: level, numberOfSubitems: item.count))
+      }
+      let (child, offset) = _arena.subitem(of: x, at: index)
+      row &+= offset
+      if level == 0 { rootRow = row }
+      if level == last { return (child, x, isVisible ? (row, rootRow) : nil) }
+      guard child != .null else {
+        throw TreeIndexError(
+          operation: operation, treePath: treePath, reason: .unknownAncestor(TreePath(treePath.prefix(level + 1))))
+      }
+      item = _arena.item(child)
+      isVisible = isVisible && item.isExpanded
+      row &+= 1
+      x = child
+    }
+    preconditionFailure("unreachable: the loop returns at the last level")
+  }
+
   /// Resolves a path whose item is to be removed: `nil` when an ancestor
   /// was never expanded (nothing to remove), otherwise the parent's node.
   ///
@@ -135,7 +178,13 @@ extension TreeIndex {
   ///
   /// - Complexity: O(*d* log *b*).
   func _anchor(of treePath: TreePath) -> _Anchor? {
-    guard let (row, rootRow) = _flatRow(of: treePath) else { return nil }
+    _anchor(of: treePath, flatRow: _flatRow(of: treePath))
+  }
+
+  /// Where a valid item is drawn, given its flat row and its root item's
+  /// (`nil`: hidden).
+  func _anchor(of treePath: TreePath, flatRow: (row: Int, rootRow: Int)?) -> _Anchor? {
+    guard let (row, rootRow) = flatRow else { return nil }
     switch layout {
     case .flat: return _Anchor(section: 0, row: row)
     case .sectioned: return _Anchor(section: treePath[0], row: treePath.depth == 1 ? -1 : row - rootRow - 1)
@@ -177,6 +226,21 @@ extension TreeIndex {
   ///
   /// - Precondition: the items of the first `depth` levels are known.
   /// - Complexity: O(*d* log *b*).
+  /// Updates the summaries above the known item `node`, as
+  /// ``_refresh(_:depth:isMoveEnd:)`` does for the item at the end of a
+  /// path, without a descent.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  mutating func _refresh(from node: _NodeID) {
+    if _recorder != nil {
+      var changed: [(parent: _NodeID, item: _NodeID)] = []
+      _arena.refresh(from: node) { changed.append(($0, $1)) }
+      _recorder!.markChanged(changed)
+    } else {
+      _arena.refresh(from: node)
+    }
+  }
+
   mutating func _refresh(_ treePath: TreePath, depth: Int, isMoveEnd: Bool = false) {
     if _recorder != nil {
       var changed: [(parent: _NodeID, item: _NodeID)] = []
