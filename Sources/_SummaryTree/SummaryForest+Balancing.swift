@@ -202,7 +202,7 @@ extension SummaryForest {
         }
       }
     }
-    if result != nil { update(t) }
+    if result != nil { updateSummary(t) }
     return result
   }
 
@@ -215,11 +215,22 @@ extension SummaryForest {
   @inlinable
   public mutating func refreshUpward(from t: NodeID, inTreeAt root: NodeID) {
     var n = t
-    update(n)
+    updateSummary(n)
     while n != root {
       n = nodes[Int(n)].parent
-      update(n)
+      updateSummary(n)
     }
+  }
+
+  /// Recomputes the summary of node `t` from its children and its element,
+  /// when only an element changed: its height and links stay as they are.
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  mutating func updateSummary(_ t: NodeID) {
+    record(t)
+    let node = nodes[Int(t)]
+    nodes[Int(t)].total = total(node.left) + node.element.summary + total(node.right)
   }
 
   /// Brings the summaries on the way from root `t` down to node `target` up

@@ -82,25 +82,6 @@ struct _Arena: Sendable {
 }
 
 extension _Arena {
-  /// Brings the summaries on the way from the root down `path`'s first
-  /// `depth` levels up to date, bottom up, after a change at or beneath the
-  /// item at that depth.
-  ///
-  /// - Parameter visit: Called with each item on that way (root excluded)
-  ///   and its parent, deepest first.
-  /// - Precondition: those items are known.
-  /// - Complexity: O(*d* log *b*): one descent to the item, then up through
-  ///   parent and owner links.
-  mutating func refresh(
-    along path: TreePath, depth: Int, visit: (_ parent: _NodeID, _ item: _NodeID) -> Void = { _, _ in }
-  ) {
-    var x = _Arena.root
-    for level in 0..<depth {
-      x = subitem(of: x, at: path[level]).node
-    }
-    refresh(from: x, visit: visit)
-  }
-
   /// Brings the summaries above the known item `x` up to date, to the root,
   /// after a change at or beneath it: its cached rows, its place in its
   /// owner's tree, and so on up.

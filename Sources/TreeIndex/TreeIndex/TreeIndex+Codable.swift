@@ -60,7 +60,7 @@ extension TreeIndex: Codable {
       guard resolved.node == .null else { throw corrupted("item \(item.path) is listed twice") }
       let node = _arena.allocate(count: item.numberOfSubitems, isExpanded: item.isExpanded)
       _arena.attach(node, to: resolved.parent, at: item.path[item.path.depth - 1], isNewSubitem: false)
-      _refresh(item.path, depth: item.path.depth)
+      _refresh(from: node)
     }
     _checkInvariants()
   }

@@ -61,7 +61,7 @@ extension TreeIndex {
       removed = _arena.detach(from: parent, at: index)
     }
     _recorder?.recordDeletion(in: parent, at: index)
-    _refresh(treePath, depth: treePath.depth - 1)
+    _refresh(from: parent)
     return removed
   }
 }

@@ -49,7 +49,7 @@ extension TreeIndex {
     let index = treePath[treePath.depth - 1]
     _arena.insertUnknownSubitem(in: parent, at: index)
     _recorder?.recordInsertion(in: parent, at: index)
-    _refresh(treePath, depth: treePath.depth - 1)
+    _refresh(from: parent)
     if let anchor = _anchor(of: treePath) { changes.insertItem(at: anchor, rowsBeneath: 0) }
   }
 

@@ -57,7 +57,7 @@ extension TreeIndex {
         _recorder?.markSubitem(moved!, of: sourceParent)
       }
       tag = _recorder?.recordMoveRemoval(in: sourceParent, at: index)
-      _refresh(source, depth: source.depth - 1, isMoveEnd: true)
+      _refresh(from: sourceParent, isMoveEnd: true)
     }
     let destinationParent: _NodeID?
     do {
@@ -82,7 +82,7 @@ extension TreeIndex {
         _arena.insertUnknownSubitem(in: destinationParent, at: index)
       }
       _recorder?.recordMoveInsertion(in: destinationParent, at: index, tag: tag)
-      _refresh(destination, depth: destination.depth - 1, isMoveEnd: true)
+      _refresh(from: destinationParent, isMoveEnd: true)
       destinationAnchor = _anchor(of: destination)
     } else if let moved {
       _arena.freeItem(moved)
@@ -123,7 +123,7 @@ extension TreeIndex {
     let index = treePath[treePath.depth - 1]
     _arena.attach(item, to: parent, at: index, isNewSubitem: true)
     _recorder?.recordInsertion(in: parent, at: index)
-    _refresh(treePath, depth: treePath.depth - 1)
+    _refresh(from: parent)
     if let anchor = _anchor(of: treePath) {
       changes.insertItem(at: anchor, rowsBeneath: _arena.visibleRowsBeneath(item))
     }

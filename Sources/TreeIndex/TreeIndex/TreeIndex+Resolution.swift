@@ -219,36 +219,21 @@ extension TreeIndex {
     }
   }
 
-  /// Updates the summaries along `treePath`'s first `depth` levels, from the
-  /// bottom up, after a change at or beneath the item at that depth; inside
-  /// a batch, also records those items as changed (and, for a move's end,
+  /// Updates the summaries above the known item `node` (the virtual root
+  /// included), bottom up, after a change at or beneath it; inside a batch,
+  /// also records the items on the way as changed (and, for a move's end,
   /// as having a move beneath them).
   ///
-  /// - Precondition: the items of the first `depth` levels are known.
-  /// - Complexity: O(*d* log *b*).
-  /// Updates the summaries above the known item `node`, as
-  /// ``_refresh(_:depth:isMoveEnd:)`` does for the item at the end of a
-  /// path, without a descent.
-  ///
-  /// - Complexity: O(*d* log *b*).
-  mutating func _refresh(from node: _NodeID) {
+  /// - Complexity: O(*d* log *b*), by parent and owner links, without a
+  ///   descent.
+  mutating func _refresh(from node: _NodeID, isMoveEnd: Bool = false) {
     if _recorder != nil {
       var changed: [(parent: _NodeID, item: _NodeID)] = []
       _arena.refresh(from: node) { changed.append(($0, $1)) }
       _recorder!.markChanged(changed)
-    } else {
-      _arena.refresh(from: node)
-    }
-  }
-
-  mutating func _refresh(_ treePath: TreePath, depth: Int, isMoveEnd: Bool = false) {
-    if _recorder != nil {
-      var changed: [(parent: _NodeID, item: _NodeID)] = []
-      _arena.refresh(along: treePath, depth: depth) { changed.append(($0, $1)) }
-      _recorder!.markChanged(changed)
       if isMoveEnd { _recorder!.movesBeneath.formUnion(changed.map(\.item)) }
     } else {
-      _arena.refresh(along: treePath, depth: depth)
+      _arena.refresh(from: node)
     }
   }
 }
