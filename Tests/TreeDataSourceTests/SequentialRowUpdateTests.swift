@@ -35,9 +35,11 @@ struct SequentialRowUpdateTests {
       insertedRowRanges: new.indices.filter { new[$0] == nil }.map(range),
       movedRowRanges: moved.sorted().map { .init(from: range($0), to: range(new.firstIndex(of: $0)!)) })
     let update = _SequentialRowUpdate(changes, numberOfRowsAfter: new.count)
-    #expect(Self.replay(update, on: old) == new, "seed \(seed): \(changes) as \(update)")
+    let replayed = Self.replay(update, on: old)
+    #expect(replayed == new, "seed \(seed): \(changes) as \(update)")
     for row in remaining where !moved.contains(row) {
-      #expect(_SequentialRowUpdate.newRow(ofStaying: row, in: changes) == new.firstIndex(of: row))
+      let place = _SequentialRowUpdate.newRow(ofStaying: row, in: changes)
+      #expect(place == new.firstIndex(of: row), "seed \(seed): row \(row)")
     }
   }
 
@@ -48,6 +50,7 @@ struct SequentialRowUpdateTests {
       .init(from: .init(section: 0, rows: 3..<4), to: .init(section: 0, rows: 0..<1)),
     ])
     let update = _SequentialRowUpdate(changes, numberOfRowsAfter: 4)
-    #expect(Self.replay(update, on: [0, 1, 2, 3]) == [3, 1, 2, 0])
+    let replayed = Self.replay(update, on: [0, 1, 2, 3])
+    #expect(replayed == [3, 1, 2, 0])
   }
 }
