@@ -232,12 +232,13 @@ extension TreeList {
       return
     }
     var update = changes
-    update.reloadedRowRanges = Self._rowRanges(reloaded.filter { row in
-      !changes.deletedSections.contains(row[0])
-        && !changes.movedSections.contains { $0.from == row[0] }
-        && !changes.deletedRowRanges.contains { $0.section == row[0] && $0.rows.contains(row[1]) }
-        && !changes.movedRowRanges.contains { $0.from.section == row[0] && $0.from.rows.contains(row[1]) }
-    })
+    update.reloadedRowRanges = Self._rowRanges(
+      reloaded.filter { row in
+        !changes.deletedSections.contains(row[0])
+          && !changes.movedSections.contains { $0.from == row[0] }
+          && !changes.deletedRowRanges.contains { $0.section == row[0] && $0.rows.contains(row[1]) }
+          && !changes.movedRowRanges.contains { $0.from.section == row[0] && $0.from.rows.contains(row[1]) }
+      })
     _deliver(update)
   }
 
