@@ -42,7 +42,7 @@ struct _TreeChangesBuilder {
       deletedRowRanges: Self.normalized(deletedRowRanges),
       insertedRowRanges: Self.normalized(insertedRowRanges),
       movedRowRanges: Self.normalized(movedRowRanges),
-      movedSections: movedSections.sorted { $0.from < $1.from })
+      movedSections: movedSections.count > 1 ? movedSections.sorted { $0.from < $1.from } : movedSections)
   }
 
   /// Sorts moves by source and merges runs that continue each other on both
