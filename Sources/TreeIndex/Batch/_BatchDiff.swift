@@ -130,6 +130,21 @@ struct _BatchDiff {
 
   // MARK: The ends of moves
 
+  /// The expanded subitems of `item` on one side of the batch (`arena`)
+  /// that have the end of a move beneath them: their index, node and row
+  /// offset among the rows beneath `item`. Only the subitems the batch
+  /// changed are looked at, so the cost follows the edits.
+  private func expandedSubitemsWithMoves(
+    of item: _NodeID, in arena: some _ArenaReading
+  ) -> [(index: Int, node: _NodeID, rowOffset: Int)] {
+    var subitems: [(index: Int, node: _NodeID, rowOffset: Int)] = []
+    for node in recorder.changedChildren[item] ?? [] where recorder.movesBeneath.contains(node) {
+      guard let position = arena.position(ofKnown: node, under: item), arena.isExpanded(node) else { continue }
+      subitems.append((position.index, node, position.rowOffset))
+    }
+    return subitems
+  }
+
   /// Registers the visible old ends of moves beneath `item`, whose subitems
   /// are visible before the batch (their rows start at `firstRow`).
   private mutating func registerSources(of item: _NodeID, firstRow: Int, section: Int) {
@@ -140,12 +155,7 @@ struct _BatchDiff {
         sources[tag] = End(section: section, row: firstRow + offset, node: node)
       }
     }
-    var subitems: [(index: Int, node: _NodeID, rowOffset: Int)] = []
-    for node in recorder.changedChildren[item] ?? [] where recorder.movesBeneath.contains(node) {
-      guard let position = old.position(ofKnown: node, under: item), old.isExpanded(node) else { continue }
-      subitems.append((position.index, node, position.rowOffset))
-    }
-    for subitem in subitems {
+    for subitem in expandedSubitemsWithMoves(of: item, in: old) {
       if atSections {
         if !deletedSections.contains(subitem.index) {
           registerSources(of: subitem.node, firstRow: 0, section: subitem.index)
@@ -166,12 +176,7 @@ struct _BatchDiff {
         destinations[moved.tag] = End(section: section, row: firstRow + offset, node: node)
       }
     }
-    var subitems: [(index: Int, node: _NodeID, rowOffset: Int)] = []
-    for node in recorder.changedChildren[item] ?? [] where recorder.movesBeneath.contains(node) {
-      guard let position = new.position(ofKnown: node, under: item), new.isExpanded(node) else { continue }
-      subitems.append((position.index, node, position.rowOffset))
-    }
-    for subitem in subitems {
+    for subitem in expandedSubitemsWithMoves(of: item, in: new) {
       if atSections {
         if !insertedSections.contains(subitem.index) {
           registerDestinations(of: subitem.node, firstRow: 0, section: subitem.index)
