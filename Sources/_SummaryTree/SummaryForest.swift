@@ -72,7 +72,9 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   /// The element of node `t`.
   @inlinable
   public subscript(t: NodeID) -> Element {
-    @inline(__always) get { nodes[Int(t)].element }
+    // Node identities come from the forest itself: reads skip the bounds
+    // check in release builds (debug builds still check).
+    @inline(__always) get { nodes.withUnsafeBufferPointer { $0[Int(t)].element } }
     @inline(__always) set {
       record(t)
       nodes[Int(t)].element = newValue
@@ -110,7 +112,7 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public func total(_ t: NodeID) -> Summary {
-    t < 0 ? .zero : nodes[Int(t)].total
+    t < 0 ? .zero : nodes.withUnsafeBufferPointer { $0[Int(t)].total }
   }
 
   /// The height of the tree rooted at `t`: 0 for an empty tree.
