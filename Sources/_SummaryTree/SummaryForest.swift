@@ -23,7 +23,9 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
     /// Summary of the node's subtree: its left subtree, its element, its
     /// right subtree.
     public var total: Summary
+    /// The root of the subtree of the elements before this one, or `null`.
     public var left: NodeID
+    /// The root of the subtree of the elements after this one, or `null`.
     public var right: NodeID
     /// The node whose left or right child this node is; meaningless for the
     /// root of a tree (never followed past a root the caller names).
@@ -46,7 +48,9 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   @inlinable
   public static var null: NodeID { -1 }
 
+  /// Every node, in use or free, by identity.
   public var nodes: [Node] = []
+  /// The identities of the freed nodes, to hand out again.
   public var freeList: [NodeID] = []
   /// The open journals, innermost last: for each, the value every node
   /// had when the journal opened, for the nodes written since (see
