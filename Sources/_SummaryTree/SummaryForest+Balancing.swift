@@ -232,15 +232,4 @@ extension SummaryForest {
     let node = nodes[Int(t)]
     nodes[Int(t)].total = total(node.left) + node.element.summary + total(node.right)
   }
-
-  /// Brings the summaries on the way from root `t` down to node `target` up
-  /// to date, after `target`'s element changed; `target` is the element
-  /// that holds `value` in metric `M`.
-  ///
-  /// - Complexity: O(log *n*).
-  @inlinable
-  public mutating func refresh<M: TreeMetric>(_ t: NodeID, holding value: M.Value, by metric: M.Type)
-  where M.Summary == Summary {
-    _ = modifyElement(in: t, holding: value, by: M.self) { _, _ in () }
-  }
 }

@@ -68,24 +68,6 @@ extension _ArenaReading {
     return before.span &+ item(node).gap == index ? (node, rowOffset) : (.null, rowOffset)
   }
 
-  /// The subitem of item `x` whose rows hold `row`, counted among the rows
-  /// beneath `x`: its index, its node (`.null` when unknown), and `row`'s
-  /// offset from that subitem's own row (0 for the subitem itself).
-  ///
-  /// - Precondition: `0 <= row < rowsBeneath(x)`.
-  @inline(__always)
-  func subitem(of x: _NodeID, containingRow row: Int) -> (index: Int, node: _NodeID, offset: Int) {
-    let tree = children(x)
-    guard let (node, before) = find(row, by: _Rows.self, in: tree) else {
-      let total = total(tree)
-      return (row - total.extraRows, .null, 0)
-    }
-    let offset = row - before.span - before.extraRows
-    let gap = item(node).gap
-    if offset < gap { return (before.span + offset, .null, 0) }
-    return (before.span + gap, node, offset - gap)
-  }
-
   /// The subitem of item `x` whose *descendant* rows hold `row`, counting
   /// only the rows beneath the subitems, not the subitems themselves (how
   /// sections count their rows): its index, its node and `row`'s offset

@@ -197,8 +197,8 @@ extension TreeIndex {
   ///
   /// - Complexity: O(*d* log *b*).
   func _appendPath(toRow row: Int, beneath node: _NodeID, to indices: inout [Int]) {
-    // The same descent as `_Arena.subitem(of:containingRow:)`, carrying each
-    // item's subitem tree down instead of reading the item again.
+    // One descent per level by the row metric, carrying each item's subitem
+    // tree down instead of reading the item again.
     var tree = _arena.children(node)
     var row = row
     while true {
