@@ -44,6 +44,15 @@ public struct TreeIndexError: Error, Equatable, Sendable {
     case unknownAncestor(TreePath)
     /// The same path appears twice among the insertion paths of one call.
     case duplicatePath
+    /// The index at `level` is negative. Reported where the item above it
+    /// was never expanded, so that no number of subitems is known to put in
+    /// ``indexOutOfRange(level:numberOfSubitems:)``: a negative index names
+    /// no item, whatever the state of its parent.
+    case negativeIndex(level: Int)
+    /// The operation would give an item more rows than
+    /// ``TreeIndex/maximumNumberOfRows`` (counting the rows beneath it as if
+    /// it were expanded).
+    case rowCountOverflow
   }
 
   /// The two paths of a ``TreeIndex/moveItem(at:to:)`` call, as given.
@@ -129,6 +138,12 @@ extension TreeIndexError: CustomStringConvertible {
       return "\(subject): \(ancestor) has never been expanded, so its subitems are not known"
     case .duplicatePath:
       return "\(subject): the path is given more than once"
+    case .negativeIndex(let level):
+      let index = level < treePath.depth ? treePath[level] : -1
+      return "\(subject): index \(index) is negative"
+    case .rowCountOverflow:
+      return "\(subject): the rows would pass the maximum of \(TreeIndex.maximumNumberOfRows)"
+        + " (TreeIndex.maximumNumberOfRows)"
     }
   }
 }

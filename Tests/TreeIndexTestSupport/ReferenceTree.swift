@@ -220,6 +220,16 @@ public struct ReferenceTree: Equatable, Sendable, CustomStringConvertible {
 
   private enum Resolution { case found, parentUnknown }
 
+  /// A path that goes beneath an unknown item at `level`: nothing to
+  /// change there, unless an index below it is negative, which names no
+  /// item whatever the tree.
+  private func parentUnknown(_ treePath: TreePath, below level: Int, _ operation: String) throws -> Resolution {
+    if treePath.dropFirst(level + 1).contains(where: { $0 < 0 }) {
+      throw ModelError("\(operation) \(treePath): negative index beneath an unknown item")
+    }
+    return .parentUnknown
+  }
+
   /// Resolves a path that must name an existing item (delete, move source).
   /// Throws on an empty path or an index out of range at a known level.
   private func resolveExisting(_ treePath: TreePath, _ operation: String) throws -> Resolution {
@@ -233,7 +243,7 @@ public struct ReferenceTree: Equatable, Sendable, CustomStringConvertible {
         throw ModelError("\(operation) \(treePath): index out of range at level \(level)")
       }
       let child = children[index]
-      if level < indices.count - 1 && !child.isKnown { return .parentUnknown }
+      if level < indices.count - 1 && !child.isKnown { return try parentUnknown(treePath, below: level, operation) }
       current = child
     }
     return .found
@@ -252,7 +262,7 @@ public struct ReferenceTree: Equatable, Sendable, CustomStringConvertible {
         throw ModelError("\(operation) \(treePath): index out of range at level \(level)")
       }
       let child = children[index]
-      if !child.isKnown { return .parentUnknown }
+      if !child.isKnown { return try parentUnknown(treePath, below: level, operation) }
       current = child
     }
     let last = indices[indices.count - 1]

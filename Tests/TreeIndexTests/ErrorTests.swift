@@ -127,3 +127,39 @@ struct ErrorTests {
     #expect(!index.isExpanded([]))
   }
 }
+
+extension ErrorTests {
+  /// A negative index names no item, even beneath an item never expanded,
+  /// where the index knows nothing to check it against.
+  @Test func negativeIndicesBeneathAnItemNeverExpanded() throws {
+    let index = try EditTests.smallTree()
+    expectError(.init(operation: .insert, treePath: [0, Int.min], reason: .negativeIndex(level: 1)), on: index) {
+      try $0.insertItems(at: [[0, Int.min]])
+    }
+    expectError(.init(operation: .delete, treePath: [0, 2, -1], reason: .negativeIndex(level: 2)), on: index) {
+      try $0.deleteItems(at: [[0, 2, -1]])
+    }
+    expectError(
+      .init(
+        operation: .move, treePath: [0, -1], reason: .negativeIndex(level: 1),
+        movePaths: .init(source: [1], destination: [0, -1])),
+      on: index
+    ) {
+      try $0.moveItem(at: [1], to: [0, -1])
+    }
+    expectError(
+      .init(
+        operation: .move, treePath: [0, 0, -3], reason: .negativeIndex(level: 2),
+        movePaths: .init(source: [0, 0, -3], destination: [1])),
+      on: index
+    ) {
+      try $0.moveItem(at: [0, 0, -3], to: [1])
+    }
+    #expect(
+      "\(TreeIndexError(operation: .insert, treePath: [0, -2], reason: .negativeIndex(level: 1)))"
+        == "cannot insert [0, -2]: index -2 is negative")
+    #expect(
+      "\(TreeIndexError(operation: .expand, treePath: [0], reason: .rowCountOverflow))"
+        == "cannot expand [0]: the rows would pass the maximum of 4611686018427387904 (TreeIndex.maximumNumberOfRows)")
+  }
+}

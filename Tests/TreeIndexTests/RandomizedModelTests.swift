@@ -291,6 +291,12 @@ struct ModelRun {
       if readable, let node = model.node(at: ancestor), node.isKnown {
         return "the reason names \(ancestor) as unknown, but the model knows its subitems"
       }
+    case .negativeIndex(let level):
+      guard level >= 0, level < path.count, path[level] < 0 else {
+        return "the reason says index at level \(level) of \(path) is negative"
+      }
+    case .rowCountOverflow:
+      return "the reason is a row count overflow, but the model's counts are small"
     case .indexOutOfRange(let level, let count):
       guard level >= 0, level < path.count else { return "the reason names level \(level) of \(path)" }
       if readable {

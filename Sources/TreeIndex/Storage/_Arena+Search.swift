@@ -27,6 +27,10 @@ extension _ArenaReading {
   @inline(__always)
   func isExpanded(_ x: _NodeID) -> Bool { item(x).isExpanded }
 
+  /// The known item whose subitem `x` is (`.null` for the virtual root).
+  @inline(__always)
+  func owner(_ x: _NodeID) -> _NodeID { item(x).owner }
+
   /// The root of the balanced tree of the known subitems of `x`.
   @inline(__always)
   func children(_ x: _NodeID) -> _NodeID { item(x).children }

@@ -101,3 +101,19 @@ extension _Arena {
     recount(_Arena.root)
   }
 }
+
+extension _Arena {
+  /// Renews the cached rows of each of `nodes`, given children before
+  /// their parents, and its summary in its owner's tree; then the virtual
+  /// root's: the one pass that brings a tree built without refreshing up to
+  /// date.
+  ///
+  /// - Complexity: O(*n* log *b*) for *n* nodes.
+  mutating func renew(_ nodes: some Sequence<_NodeID>) {
+    for node in nodes {
+      recount(node)
+      forest.refreshUpward(from: node, inTreeAt: children(owner(node)))
+    }
+    recount(_Arena.root)
+  }
+}

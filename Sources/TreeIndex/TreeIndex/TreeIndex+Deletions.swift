@@ -11,8 +11,9 @@ extension TreeIndex {
   /// - Parameter treePaths: The paths of the deleted items, before the
   ///   deletion.
   /// - Returns: The rows (and sections) deleted, in old coordinates.
-  /// - Throws: ``TreeIndexError`` for an empty path or an index out of
-  ///   range; the index is then unchanged.
+  /// - Throws: ``TreeIndexError`` for an empty path, an index out of range,
+  ///   or a negative index beneath an item never expanded; the index is then
+  ///   unchanged.
   /// - Complexity: O(*m* (*d* log *b* + log *m*)) for *m* paths, plus the
   ///   number of known items beneath the deleted ones.
   @discardableResult

@@ -16,8 +16,8 @@ extension TreeIndex {
   /// - Returns: The rows that appear (and, when the count changed, the rows
   ///   of the old subitems that vanish).
   /// - Throws: ``TreeIndexError`` for an empty path, an index out of range,
-  ///   an ancestor that was never expanded, or a negative count; the index
-  ///   is then unchanged.
+  ///   an ancestor that was never expanded, a negative count, or rows that
+  ///   would pass ``maximumNumberOfRows``; the index is then unchanged.
   /// - Complexity: O(*d* log *b*), whatever the number of rows that appear;
   ///   plus the number of known items discarded when the count changes.
   @discardableResult
@@ -28,6 +28,7 @@ extension TreeIndex {
       throw TreeIndexError(
         operation: .expand, treePath: treePath, reason: .negativeNumberOfSubitems(numberOfSubitems))
     }
+    try _checkExpansion(of: node, under: parent, numberOfSubitems: numberOfSubitems, at: treePath)
     var changes = _TreeChangesBuilder()
     _expand(
       treePath, node: node, parent: parent, anchor: _anchor(of: treePath, flatRow: flatRow),
@@ -117,26 +118,32 @@ extension TreeIndex {
   /// - Parameter treePath: The item's path. Every ancestor must have been
   ///   expanded before, so that the index knows its number of subitems.
   /// - Returns: The rows that appear.
-  /// - Throws: ``TreeIndexError`` for an empty path, an index out of range
-  ///   or an ancestor that was never expanded; the index is then unchanged.
+  /// - Throws: ``TreeIndexError`` for an empty path, an index out of range,
+  ///   an ancestor that was never expanded, or rows that would pass
+  ///   ``maximumNumberOfRows``; the index is then unchanged.
   /// - Complexity: O(*d*² log *b*).
   @discardableResult
   public mutating func reveal(_ treePath: TreePath) throws -> TreeChanges {
     defer { _checkInvariants() }
     _ = try _resolveItem(treePath, for: .reveal)
+    // The known ancestors, outermost first (the path resolved, so each is).
+    var ancestors: [_NodeID] = []
+    ancestors.reserveCapacity(treePath.depth - 1)
+    var x = _Arena.root
+    for index in treePath.dropLast() {
+      x = _arena.subitem(of: x, at: index).node
+      ancestors.append(x)
+    }
+    try _checkReveal(of: treePath, ancestors: ancestors)
     var changes = _TreeChangesBuilder()
     // Deepest first: each ancestor is still hidden when it is expanded,
     // except the shallowest collapsed one, whose one range shows them all.
-    var ancestor = treePath.parent
-    while let path = ancestor {
-      let node = _knownNode(at: path)!
-      if !_arena.isExpanded(node) {
-        let parent = path.parent.flatMap { _knownNode(at: $0) } ?? _Arena.root
-        _expand(
-          path, node: node, parent: parent, anchor: _anchor(of: path), numberOfSubitems: _arena.count(node),
-          into: &changes)
-      }
-      ancestor = path.parent
+    for depth in ancestors.indices.reversed() where !_arena.isExpanded(ancestors[depth]) {
+      let node = ancestors[depth]
+      let path = TreePath(treePath.prefix(depth + 1))
+      _expand(
+        path, node: node, parent: depth == 0 ? _Arena.root : ancestors[depth - 1], anchor: _anchor(of: path),
+        numberOfSubitems: _arena.count(node), into: &changes)
     }
     return changes.build()
   }

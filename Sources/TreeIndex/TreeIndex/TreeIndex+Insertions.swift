@@ -12,8 +12,10 @@ extension TreeIndex {
   /// - Parameter treePaths: The paths of the new items, after the insertion.
   /// - Returns: The rows (and sections) inserted, in new coordinates.
   /// - Throws: ``TreeIndexError`` for an empty path, an index out of range
-  ///   (a new item's index may equal the old count: an append) or a path
-  ///   given twice; the index is then unchanged.
+  ///   (a new item's index may equal the old count: an append), a
+  ///   negative index beneath an item never expanded, a path given twice, or
+  ///   rows that would pass ``maximumNumberOfRows``; the index is then
+  ///   unchanged.
   /// - Complexity: O(*m* (*d* log *b* + log *m*)) for *m* paths.
   @discardableResult
   public mutating func insertItems(at treePaths: [TreePath]) throws -> TreeChanges {
@@ -28,6 +30,7 @@ extension TreeIndex {
     for path in sorted {
       do {
         guard let parent = try _resolveForInsertion(path, for: .insert) else { continue }
+        try _checkRowGrowth(beneath: parent, by: 1, at: path, for: .insert)
         _insertUnknownItem(at: path, under: parent, into: &changes)
         inserted.append(path)
       } catch {

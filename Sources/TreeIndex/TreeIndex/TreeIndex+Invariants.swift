@@ -38,8 +38,11 @@ extension _Arena {
       guard node.count >= 0 else { return "negative count at node \(item)" }
       if let fault = forest.fault(inTreeAt: node.children, seen: &seen) { return fault }
       guard span(node.children) <= node.count else { return "known subitems past the count of node \(item)" }
-      guard node.rowsBeneath == node.count + extraRows(node.children) else {
+      guard node.rowsBeneath == node.count &+ extraRows(node.children) else {
         return "stale cached rows at node \(item)"
+      }
+      guard node.rowsBeneath >= 0, node.rowsBeneath <= TreeIndex.maximumNumberOfRows else {
+        return "node \(item) has \(node.rowsBeneath) rows beneath it, past the maximum"
       }
       var fault: String? = nil
       forest.forEachNode(in: node.children) { child in

@@ -26,8 +26,10 @@ extension TreeIndex {
   ///   one side only, its deleted or inserted rows). A move to where the
   ///   item already is returns no changes.
   /// - Throws: ``TreeIndexError`` for an empty path, a source index out of
-  ///   range, or a destination that does not exist once the item is removed;
-  ///   the index is then unchanged.
+  ///   range, a destination that does not exist once the item is removed, a
+  ///   negative index beneath an item never expanded, or rows that would
+  ///   pass ``maximumNumberOfRows`` (an item moved from beneath a collapsed
+  ///   item to a visible place adds its rows); the index is then unchanged.
   /// - Complexity: O(*d* log *b*), whatever the size of the moved subtree.
   @discardableResult
   public mutating func moveItem(at source: TreePath, to destination: TreePath) throws -> TreeChanges {
@@ -62,7 +64,12 @@ extension TreeIndex {
     let destinationParent: _NodeID?
     do {
       destinationParent = try TreeIndexError._naming(moveFrom: source, to: destination) {
-        try _resolveForInsertion(destination, for: .move)
+        let parent = try _resolveForInsertion(destination, for: .move)
+        if let parent {
+          let rows = 1 + (moved.map { _arena.visibleRowsBeneath($0) } ?? 0)
+          try _checkRowGrowth(beneath: parent, by: rows, at: destination, for: .move)
+        }
+        return parent
       }
     } catch {
       if let sourceParent {

@@ -122,7 +122,7 @@ extension TreeIndex {
   /// - Complexity: O(*k*) for the *k* known items freed.
   package mutating func _removeAllItems(numberOfRootItems: Int) {
     let oldCount = self.numberOfRootItems
-    let newCount = Swift.max(0, numberOfRootItems)
+    let newCount = Swift.min(Swift.max(0, numberOfRootItems), Self.maximumNumberOfRows)
     _arena.replaceSubitems(of: _Arena.root, count: newCount)
     _recorder?.recordReplacement(in: _Arena.root, oldCount: oldCount, newCount: newCount)
     _checkInvariants()

@@ -14,7 +14,8 @@ extension TreeIndex {
   /// Walks `treePath` down to its parent, checking each index above the last
   /// against the known number of subitems.
   ///
-  /// - Throws: `.emptyPath`, or `.indexOutOfRange` at a known level.
+  /// - Throws: `.emptyPath`, `.indexOutOfRange` at a known level, or
+  ///   `.negativeIndex` beneath an ancestor never expanded.
   /// - Complexity: O(*d* log *b*).
   func _walkToParent(of treePath: TreePath, for operation: TreeIndexError.Operation) throws(TreeIndexError)
     -> _ParentWalk
@@ -32,7 +33,13 @@ extension TreeIndex {
           reason: .indexOutOfRange(level: level, numberOfSubitems: count))
       }
       let child = _arena.subitem(of: x, at: index).node
-      guard child != .null else { return .unknownAncestor(depth: level + 1) }
+      guard child != .null else {
+        // Nothing is known beneath, but a negative index names no item.
+        if let negative = treePath.indices.dropFirst(level + 1).first(where: { treePath[$0] < 0 }) {
+          throw TreeIndexError(operation: operation, treePath: treePath, reason: .negativeIndex(level: negative))
+        }
+        return .unknownAncestor(depth: level + 1)
+      }
       x = child
     }
     return .reached(parent: x)

@@ -49,15 +49,29 @@ public struct TreeIndex: Sendable {
   ///
   /// - Parameters:
   ///   - numberOfRootItems: The number of root items; a negative number is
-  ///     taken as 0.
+  ///     taken as 0, and a number above ``maximumNumberOfRows`` as that
+  ///     maximum.
   ///   - layout: `.flat` (one section, root items are rows) or `.sectioned`
   ///     (one section per root item).
   /// - Complexity: O(1).
   public init(numberOfRootItems: Int, layout: Layout = .flat) {
     self.layout = layout
-    self._arena = _Arena(numberOfRootItems: Swift.max(0, numberOfRootItems))
+    self._arena = _Arena(numberOfRootItems: Swift.min(Swift.max(0, numberOfRootItems), Self.maximumNumberOfRows))
     self._recorder = nil
   }
+
+  /// The most rows an index holds: 2⁶².
+  ///
+  /// The bound is on every item's rows as if it were expanded: its
+  /// subitems, plus the rows beneath each of them that is expanded, known
+  /// ones included, whether or not the item itself is visible. So
+  /// ``numberOfRows``, every number of subitems and every row the index
+  /// reports stay within it, and no sum the index forms can overflow `Int`.
+  /// An operation that would pass it throws ``TreeIndexError`` with the
+  /// reason ``TreeIndexError/Reason/rowCountOverflow`` and changes nothing.
+  ///
+  /// - Complexity: O(1).
+  public static var maximumNumberOfRows: Int { 1 << 62 }
 
   /// The number of root items.
   ///

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import TreeIndex
+import TreeIndexTestSupport
+
+/// Orders of operations chosen to unbalance a tree: the bounds hold for
+/// every order, not just on average.
+@Suite("Adversarial orders: the bounds hold whatever the order of operations")
+struct AdversarialOrderTests {
+  /// Known items created in allocation order under one parent, then moved
+  /// one by one under another in ascending order (the construction that
+  /// turned priority-based trees into chains), at 10⁶ siblings in the long
+  /// run; lookups, insertions and expansions among them stay logarithmic.
+  @Test(arguments: ["append", "prepend", "alternate"])
+  func knownItemsMovedInOrder(order: String) throws {
+    let n = LongTests.choose(short: 20_000, long: 1_000_000)
+    var index = TreeIndex(numberOfRootItems: 2)
+    try index.expand([0], numberOfSubitems: n)
+    try index.expand([1], numberOfSubitems: 0)
+    for i in 0..<n { try index.expand([0, i], numberOfSubitems: 0) }
+    for k in 0..<n {
+      let destination: Int
+      switch order {
+      case "append": destination = k
+      case "prepend": destination = 0
+      default: destination = k % 2 == 0 ? k / 2 : 0
+      }
+      try index.moveItem(at: [0, n - 1 - k], to: [1, destination])
+    }
+    #expect(index.numberOfSubitems(of: [0]) == 0)
+    #expect(index.numberOfRows == n + 2)
+
+    var generator = SeededGenerator(seed: 6)
+    let lookups = 10_000
+    let clock = ContinuousClock()
+    let elapsed = try clock.measure {
+      for _ in 0..<lookups {
+        let k = Int.random(in: 0..<n, using: &generator)
+        guard index.row(for: [1, k]) == 2 + k, index.treePath(forRow: 2 + k) == [1, k] else {
+          Issue.record("row \(2 + k) and [1, \(k)] disagree")
+          return
+        }
+      }
+      for _ in 0..<100 {
+        let k = Int.random(in: 0..<n, using: &generator)
+        try index.insertItems(at: [[1, k]])
+        try index.expand([1, k], numberOfSubitems: 3)
+        try index.collapse([1, k])
+        try index.deleteItems(at: [[1, k]])
+      }
+    }
+    // Linear descents would take seconds here; logarithmic ones take
+    // milliseconds. The bound is generous: it only catches the former.
+    #expect(elapsed < .seconds(LongTests.choose(short: 10, long: 5)), "\(elapsed)")
+    #expect(index.numberOfRows == n + 2)
+  }
+}
