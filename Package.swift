@@ -44,6 +44,19 @@ let package = Package(
       dependencies: ["TreeIndex"],
       path: "Tests/TreeIndexTestSupport"),
 
+    // Fuzzing: sessions of public calls driven by bytes and checked against
+    // the reference model (`TreeIndexFuzzing`), and the executable that
+    // libFuzzer drives when built with `-DFUZZING -sanitize=fuzzer,address`,
+    // and that otherwise replays inputs (see Fuzz/README.md).
+    .target(
+      name: "TreeIndexFuzzing",
+      dependencies: ["TreeIndexTestSupport", "TreeDataSource"],
+      path: "Tests/TreeIndexFuzzing"),
+    .executableTarget(
+      name: "treeindex-fuzz",
+      dependencies: ["TreeIndexFuzzing"],
+      path: "Fuzz/Entry"),
+
     .testTarget(
       name: "SummaryTreeTests",
       dependencies: ["_SummaryTree"]),
@@ -55,6 +68,10 @@ let package = Package(
     .testTarget(
       name: "TreeDataSourceTests",
       dependencies: ["TreeDataSource", "TreeIndexTestSupport"]),
+
+    .testTarget(
+      name: "FuzzCorpusTests",
+      dependencies: ["TreeIndexFuzzing"]),
 
     .testTarget(
       name: "OutlineTests",

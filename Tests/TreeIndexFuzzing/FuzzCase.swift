@@ -1,0 +1,20 @@
+/// One fuzz input run against the library: the public API driven by bytes,
+/// every result checked against the reference model. The first byte picks
+/// the kind of session.
+public enum FuzzCase {
+  /// Runs `bytes` as one session.
+  ///
+  /// - Parameter bytes: Any bytes.
+  /// - Returns: `nil` when every check held; otherwise what went wrong, to
+  ///   be reported as a crash (so that the fuzzer keeps the input).
+  public static func run(_ bytes: [UInt8]) -> String? {
+    var input = FuzzInput(bytes)
+    switch input.byte() % 4 {
+    case 0: return DecodingSession.run(input.rest)
+    case 1, 2:
+      var session = IndexSession(&input)
+      return session.run(&input)
+    default: return ListSession(&input).run(&input)
+    }
+  }
+}

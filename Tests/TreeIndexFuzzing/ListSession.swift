@@ -1,0 +1,255 @@
+import TreeDataSource
+
+/// The tree a ``ListSession`` shows: items with identities, the expansion
+/// they start with and their heights, edited by the session before it tells
+/// the list, as an app does.
+final class FuzzTree: TreeDataSource {
+  struct Node {
+    var id: Int
+    var startsExpanded: Bool
+    var height: Double
+    var children: [Node] = []
+  }
+
+  var root = Node(id: 0, startsExpanded: true, height: 0)
+  private var nextID = 1
+
+  func makeNode(_ input: inout FuzzInput) -> Node {
+    defer { nextID += 1 }
+    let heights: [Double] = [1, 0, 2.5, 44, -1, .infinity, .nan, 1e300]
+    return Node(id: nextID, startsExpanded: input.flag(), height: heights[input.number(below: heights.count)])
+  }
+
+  /// The node at `path`, or `nil` when the path names none.
+  func node(at path: TreePath) -> Node? {
+    var node = root
+    for index in path {
+      guard index >= 0, index < node.children.count else { return nil }
+      node = node.children[index]
+    }
+    return path.isEmpty ? nil : node
+  }
+
+  /// Calls `body` with the children of the node at `parent` (the root for
+  /// `nil`); `false` when there is no such node.
+  func modifyChildren(of parent: TreePath?, _ body: (inout [Node]) -> Void) -> Bool {
+    func walk(_ node: inout Node, _ rest: ArraySlice<Int>) -> Bool {
+      guard let first = rest.first else {
+        body(&node.children)
+        return true
+      }
+      guard first >= 0, first < node.children.count else { return false }
+      return walk(&node.children[first], rest.dropFirst())
+    }
+    return walk(&root, ArraySlice(parent.map(Array.init) ?? []))
+  }
+
+  func numberOfSubitems(of parent: TreePath?) -> Int {
+    guard let parent else { return root.children.count }
+    return node(at: parent)?.children.count ?? 0
+  }
+
+  func isExpanded(_ treePath: TreePath) -> Bool { node(at: treePath)?.startsExpanded ?? false }
+
+  func height(ofItemAt treePath: TreePath) -> Double { node(at: treePath)?.height ?? 1 }
+
+  func item(at treePath: TreePath) -> Int { node(at: treePath)?.id ?? -1 }
+}
+
+/// A session of `TreeList` calls chosen by the input, with the tree edited
+/// first as an app does, shown by a `ListHostSimulator`. After every call
+/// the host must have accepted every update, show what the list shows, and
+/// the list must show the tree's items under its own expansion state.
+struct ListSession {
+  private let tree = FuzzTree()
+  private let list: TreeList<FuzzTree>
+  private let host: ListHostSimulator
+
+  init(_ input: inout FuzzInput) {
+    for _ in 0..<input.number(below: 5) {
+      var node = tree.makeNode(&input)
+      for _ in 0..<input.number(below: 4) { node.children.append(tree.makeNode(&input)) }
+      tree.root.children.append(node)
+    }
+    list = TreeList(dataSource: tree, layout: input.flag() ? .sectioned : .flat)
+    host = ListHostSimulator(list: list)
+    list.reloadData()
+  }
+
+  func run(_ input: inout FuzzInput) -> String? {
+    var step = 0
+    while !input.isAtEnd && step < 100 {
+      step += 1
+      let call = perform(&input)
+      if let failure = check() { return "step \(step), \(call): \(failure)" }
+    }
+    return nil
+  }
+
+  /// A path into the tree, mostly to an item that exists.
+  private func path(_ input: inout FuzzInput, forInsertion: Bool = false) -> TreePath {
+    var indices: [Int] = []
+    var node: FuzzTree.Node? = tree.root
+    for _ in 0...input.number(below: 3) {
+      let count = node?.children.count ?? 2
+      let index = input.index(amongst: Swift.max(0, count - (forInsertion ? 0 : 1)))
+      indices.append(index)
+      node = node.flatMap { index >= 0 && index < $0.children.count ? $0.children[index] : nil }
+    }
+    return TreePath(indices)
+  }
+
+  /// Makes one call the input picks; returns its description.
+  private func perform(_ input: inout FuzzInput) -> String {
+    switch input.number(below: 12) {
+    case 0:
+      let path = path(&input)
+      let recursively = input.number(below: 4) == 0
+      try? list.expand(path, recursively: recursively)
+      return "expand(\(path), recursively: \(recursively))"
+    case 1:
+      let path = path(&input)
+      let recursively = input.flag()
+      try? list.collapse(path, recursively: recursively)
+      return "collapse(\(path), recursively: \(recursively))"
+    case 2:
+      let path = path(&input)
+      try? list.toggle(path)
+      return "toggle(\(path))"
+    case 3:
+      let path = path(&input)
+      try? list.reveal(path)
+      return "reveal(\(path))"
+    case 4:
+      list.collapseAll()
+      return "collapseAll()"
+    case 5:
+      list.reloadData()
+      return "reloadData()"
+    case 6:
+      return edit(&input)
+    case 7:
+      let edits = (0...input.number(below: 3)).map { _ in input.byte() }
+      var made: [String] = []
+      try? list.performBatchUpdates {
+        for byte in edits {
+          var inner = FuzzInput([byte] + Array(repeating: byte, count: 4))
+          made.append(edit(&inner))
+        }
+      }
+      return "batch \(made)"
+    case 8:
+      _ = list.selectRow(at: [input.number(below: 3), input.index(amongst: 4)])
+      return "selectRow"
+    case 9:
+      if tree.root.children.count < 8 { try? list.expandAll() }
+      return "expandAll()"
+    default:
+      return edit(&input)
+    }
+  }
+
+  /// Edits the tree, then tells the list; restores the tree when the list
+  /// refuses.
+  private func edit(_ input: inout FuzzInput) -> String {
+    let saved = tree.root
+    switch input.number(below: 4) {
+    case 0:
+      let path = path(&input, forInsertion: true)
+      var node = tree.makeNode(&input)
+      if input.flag() { node.children = [tree.makeNode(&input)] }
+      var done = false
+      _ = tree.modifyChildren(of: path.parent) { children in
+        let index = path[path.depth - 1]
+        if index >= 0 && index <= children.count {
+          children.insert(node, at: index)
+          done = true
+        }
+      }
+      tell(done, saved) { try list.insertItems(at: [path]) }
+      return "insertItems(at: [\(path)])"
+    case 1:
+      let path = path(&input)
+      var done = false
+      _ = tree.modifyChildren(of: path.parent) { children in
+        let index = path[path.depth - 1]
+        if index >= 0 && index < children.count {
+          children.remove(at: index)
+          done = true
+        }
+      }
+      tell(done, saved) { try list.deleteItems(at: [path]) }
+      return "deleteItems(at: [\(path)])"
+    case 2:
+      let source = path(&input)
+      let destination = path(&input, forInsertion: true)
+      // The destination is read once the item is removed, as the list reads it.
+      var done = false
+      if let moved = tree.node(at: source) {
+        _ = tree.modifyChildren(of: source.parent) { $0.remove(at: source[source.depth - 1]) }
+        _ = tree.modifyChildren(of: destination.parent) { children in
+          let index = destination[destination.depth - 1]
+          if index >= 0 && index <= children.count {
+            children.insert(moved, at: index)
+            done = true
+          }
+        }
+        if !done { tree.root = saved }
+      }
+      tell(done, saved) { try list.moveItem(at: source, to: destination) }
+      return "moveItem(at: \(source), to: \(destination))"
+    default:
+      let path = path(&input)
+      do { try list.reloadItems(at: [path]) } catch {}
+      return "reloadItems(at: [\(path)])"
+    }
+  }
+
+  /// Tells the list of an edit. When the tree refused the edit (`done` is
+  /// `false`) the list may still accept it, where the paths go beneath an
+  /// item it never expanded and so cannot check: the app told it of an edit
+  /// that did not happen, so the session reloads, as an app must. When the
+  /// list refuses, the tree goes back to `saved`.
+  private func tell(_ done: Bool, _ saved: FuzzTree.Node, _ call: () throws -> Void) {
+    do {
+      try call()
+      if !done { list.reloadData() }
+    } catch {
+      tree.root = saved
+    }
+  }
+
+  /// What must hold after every call.
+  private func check() -> String? {
+    if let violation = host.violations.first { return "the host was handed an invalid update: \(violation)" }
+    let counts = (0..<list.numberOfSections).map { list.numberOfRows(inSection: $0) }
+    guard host.numberOfRows == counts else { return "the host shows \(host.numberOfRows) rows, the list \(counts)" }
+    if let row = host.mismatchedRows().first { return "the host's row \(Array(row)) shows a stale item" }
+    // The list shows the tree's items, in order, under its own expansion.
+    var expected: [[Int]] = []
+    func visit(_ node: FuzzTree.Node, at path: TreePath, into rows: inout [Int]) {
+      rows.append(node.id)
+      guard list.isExpanded(path) else { return }
+      for (i, child) in node.children.enumerated() { visit(child, at: path.appending(i), into: &rows) }
+    }
+    for (i, rootNode) in tree.root.children.enumerated() {
+      var rows: [Int] = []
+      visit(rootNode, at: [i], into: &rows)
+      if list.layout == .sectioned {
+        expected.append(Array(rows.dropFirst()))
+      } else {
+        if expected.isEmpty { expected.append([]) }
+        expected[0] += rows
+      }
+    }
+    if list.layout == .flat && expected.isEmpty { expected = [[]] }
+    guard expected.map(\.count) == counts else { return "the tree shows \(expected.map(\.count)) rows, the list \(counts)" }
+    for (section, rows) in expected.enumerated() {
+      for (row, id) in rows.enumerated() where list.item(at: [section, row]) != id {
+        return "row \([section, row]) shows \(list.item(at: [section, row])), the tree \(id)"
+      }
+    }
+    guard list.contentHeight.isFinite, list.contentHeight >= 0 else { return "content height \(list.contentHeight)" }
+    return nil
+  }
+}
