@@ -1,8 +1,8 @@
 // The entry points of `treeindex-fuzz`.
 //
 // Built with `-DFUZZING -sanitize=fuzzer,address` (see Fuzz/README.md),
-// libFuzzer drives `LLVMFuzzerTestOneInput`; a failed check aborts, so that
-// libFuzzer keeps the input as a crash. Built normally, the executable
+// `main` hands libFuzzer's driver the checks to run on each input; a failed
+// check aborts, so that libFuzzer keeps the input as a crash. Built normally, the executable
 // replays inputs: the files and folders it is given (the committed corpus
 // by default), then, with `--random N`, N random inputs.
 
@@ -10,14 +10,30 @@ import Foundation
 import TreeIndexFuzzing
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput")
-public func treeIndexFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-  let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-  if let failure = FuzzCase.run(bytes) {
-    FileHandle.standardError.write(Data("treeindex-fuzz: \(failure)\n".utf8))
-    abort()
+/// libFuzzer's driver, called from `main`: SwiftPM gives an executable's
+/// entry point its own name, so libFuzzer's `main` is not the one that runs.
+@_silgen_name("LLVMFuzzerRunDriver")
+func llvmFuzzerRunDriver(
+  _ argc: UnsafeMutablePointer<CInt>,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+@main
+struct FuzzDriver {
+  static func main() {
+    var argc = CommandLine.argc
+    var argv = CommandLine.unsafeArgv
+    let status = llvmFuzzerRunDriver(&argc, &argv) { data, size in
+      let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+      if let failure = FuzzCase.run(bytes) {
+        FileHandle.standardError.write(Data("treeindex-fuzz: \(failure)\n".utf8))
+        abort()
+      }
+      return 0
+    }
+    exit(status)
   }
-  return 0
 }
 #else
 @main
