@@ -17,6 +17,8 @@ extension TreeList {
   /// - Complexity: O(*d* log *b*) per path and per new item asked about,
   ///   whatever the number of items the list knows.
   public func insertItems(at treePaths: [TreePath]) throws {
+    try _refuseReentrantUpdate(at: treePaths.first ?? [])
+    defer { _runDeferredCalls() }
     try _edit {
       let sorted = treePaths.sorted()
       for (a, b) in zip(sorted, sorted.dropFirst()) where a == b {
@@ -57,6 +59,8 @@ extension TreeList {
   ///   edit journals what it changes; it copies nothing). Asks the data
   ///   source nothing.
   public func deleteItems(at treePaths: [TreePath]) throws {
+    try _refuseReentrantUpdate(at: treePaths.first ?? [])
+    defer { _runDeferredCalls() }
     try index._validateRemovalPaths(treePaths, for: .delete)
     try _edit {
       var kept: [TreePath] = []
@@ -95,6 +99,8 @@ extension TreeList {
   ///   be asked about again (a row that became a section or the reverse), a
   ///   walk over the visible expanded items the list knows.
   public func moveItem(at source: TreePath, to destination: TreePath) throws {
+    try _refuseReentrantUpdate(at: source)
+    defer { _runDeferredCalls() }
     try _edit {
       let moved = index._knownItemID(at: source)
       let doomed = moved.map(_knownItems(from:)) ?? []
@@ -146,6 +152,8 @@ extension TreeList {
   /// - Complexity: O(*m* *d* log *b*) for *m* paths, and one height asked
   ///   per visible row.
   public func reloadItems(at treePaths: [TreePath]) throws {
+    try _refuseReentrantUpdate(at: treePaths.first ?? [])
+    defer { _runDeferredCalls() }
     for path in treePaths { try index._validateItemPath(path, for: .reload) }
     var rows: [IndexPath] = []
     for path in Set(treePaths).sorted() {
@@ -162,7 +170,7 @@ extension TreeList {
         }
         continue
       }
-      entry.own = Swift.max(0, dataSource.height(ofItemAt: path))
+      entry.own = _askHeight(of: path)
       _columns.setEntry(parent, at: i, to: entry)
       _refreshHeights(along: path.parent)
       if _batch != nil {
@@ -198,6 +206,8 @@ extension TreeList {
   ///   ``/TreeIndex/TreeIndex/performBatchUpdates(_:)``); the batch journals
   ///   what it changes and copies nothing.
   public func performBatchUpdates(_ updates: () throws -> Void) throws {
+    try _refuseReentrantUpdate(at: [])
+    defer { _runDeferredCalls() }
     guard _batch == nil else {
       try updates()
       return
@@ -209,12 +219,12 @@ extension TreeList {
       try updates()
       changes = index._endBatch(_batch!.indexBatch)
       _columns.commitJournal()
-    } catch let error as TreeDataSourceError {
+    } catch let error as TreeDataSourceError where error.isRecovered {
       _ = index._endBatch(_batch!.indexBatch)
       _columns.commitJournal()
       _batch = nil
       _needsReloadData = false
-      host?.reloadData()
+      _callOut { host?.reloadData() }
       throw error
     } catch {
       index._abandonBatch(_batch!.indexBatch)
@@ -228,7 +238,7 @@ extension TreeList {
     _batch = nil
     if _needsReloadData {
       _needsReloadData = false
-      host?.reloadData()
+      _callOut { host?.reloadData() }
       return
     }
     var update = changes
@@ -257,7 +267,7 @@ extension TreeList {
       try body()
       changes = index._endBatch(batch)
       _columns.commitJournal()
-    } catch let error as TreeDataSourceError {
+    } catch let error as TreeDataSourceError where error.isRecovered {
       // The list recovered: keep what it learned; the host reloads.
       _ = index._endBatch(batch)
       _columns.commitJournal()
@@ -278,7 +288,7 @@ extension TreeList {
     guard _batch == nil, _openEdits == 1 else { return }
     if _needsReloadData {
       _needsReloadData = false
-      host?.reloadData()
+      _callOut { host?.reloadData() }
     } else {
       _deliver(changes, force: true)
     }
@@ -288,7 +298,7 @@ extension TreeList {
   /// edit will hand over its own.
   func _deliver(_ changes: TreeChanges, force: Bool = false) {
     guard force || (_batch == nil && _openEdits == 0), !changes.isEmpty else { return }
-    host?.apply(changes)
+    _callOut { host?.apply(changes) }
   }
 
   /// `path` once an item is inserted at `insertion`: one more at the level

@@ -39,6 +39,8 @@ extension TreeList {
   ///   O(*d* log *b*) per subitem asked about the first time; recursively,
   ///   plus the items of the subtree.
   public func expand(_ treePath: TreePath, recursively: Bool = false) throws {
+    try _refuseReentrantUpdate(at: treePath)
+    defer { _runDeferredCalls() }
     try index._validateItemPath(treePath, for: .expand)
     if recursively {
       try _expandSubtrees([treePath])
@@ -46,12 +48,12 @@ extension TreeList {
     }
     let notify = !index.isExpanded(treePath)
     if notify {
-      guard delegate?.shouldExpandItem(at: treePath) ?? true else { return }
-      delegate?.willExpandItem(at: treePath)
+      guard _callOut({ delegate?.shouldExpandItem(at: treePath) ?? true }) else { return }
+      _callOut { delegate?.willExpandItem(at: treePath) }
     }
     do {
       try _expandItem(treePath)
-    } catch let error as TreeDataSourceError {
+    } catch let error as TreeDataSourceError where error.isRecovered {
       // The list reloaded the item's subtree, expanded.
       if notify { delegate?.didExpandItem(at: treePath) }
       throw error
@@ -72,11 +74,13 @@ extension TreeList {
   ///   recursively, plus O(log *b*) per known item beneath. Asks the data
   ///   source nothing.
   public func collapse(_ treePath: TreePath, recursively: Bool = false) throws {
+    try _refuseReentrantUpdate(at: treePath)
+    defer { _runDeferredCalls() }
     try index._validateItemPath(treePath, for: .collapse)
     let notify = index.isExpanded(treePath)
     if notify {
-      guard delegate?.shouldCollapseItem(at: treePath) ?? true else { return }
-      delegate?.willCollapseItem(at: treePath)
+      guard _callOut({ delegate?.shouldCollapseItem(at: treePath) ?? true }) else { return }
+      _callOut { delegate?.willCollapseItem(at: treePath) }
     }
     let changes = try index.collapse(treePath, recursively: recursively)
     if recursively, let id = index._knownItemID(at: treePath) { _clearHeightsBeneath(id) }
@@ -93,6 +97,7 @@ extension TreeList {
   ///   ``collapse(_:recursively:)`` throw.
   /// - Complexity: That of the call it makes.
   public func toggle(_ treePath: TreePath) throws {
+    try _refuseReentrantUpdate(at: treePath)
     if index.isExpanded(treePath) {
       try collapse(treePath)
     } else {
@@ -123,21 +128,24 @@ extension TreeList {
   ///   ``expand(_:recursively:)`` does.
   /// - Complexity: O(*d*² log *b*) plus the subitems asked about.
   public func reveal(_ treePath: TreePath) throws {
+    try _refuseReentrantUpdate(at: treePath)
+    defer { _runDeferredCalls() }
     guard !treePath.isEmpty else {
       throw TreeIndexError(operation: .reveal, treePath: treePath, reason: .emptyPath)
     }
     try _openItems { opened in
       for depth in 1...treePath.depth {
         let path = TreePath(treePath.prefix(depth))
-        let count = index.numberOfSubitems(of: path.parent)!  // the root, or an ancestor expanded just before
+        // The root, or an ancestor expanded just before.
+        let count = index.numberOfSubitems(of: path.parent) ?? 0
         guard path[depth - 1] >= 0, path[depth - 1] < count else {
           throw TreeIndexError(
             operation: .reveal, treePath: treePath,
             reason: .indexOutOfRange(level: depth - 1, numberOfSubitems: count))
         }
         guard depth < treePath.depth, !index.isExpanded(path) else { continue }
-        guard delegate?.shouldExpandItem(at: path) ?? true else { return }
-        delegate?.willExpandItem(at: path)
+        guard _callOut({ delegate?.shouldExpandItem(at: path) ?? true }) else { return }
+        _callOut { delegate?.willExpandItem(at: path) }
         try _expandItem(path)
         opened.append(path)
       }
@@ -155,6 +163,8 @@ extension TreeList {
   /// - Throws: ``TreeDataSourceError`` as ``expand(_:recursively:)`` does.
   /// - Complexity: O(*n* *d* log *b*) for *n* items.
   public func expandAll() throws {
+    try _refuseReentrantUpdate(at: [])
+    defer { _runDeferredCalls() }
     try _expandSubtrees((0..<index.numberOfRootItems).map { [$0] })
   }
 
@@ -164,6 +174,11 @@ extension TreeList {
   /// - Complexity: O(*k* log *b*) for *k* known items. Asks the data source
   ///   nothing.
   public func collapseAll() {
+    guard _callOutDepth == 0 else {
+      _deferredCalls.append { $0.collapseAll() }
+      return
+    }
+    defer { _runDeferredCalls() }
     let changes = index.collapseAll()
     _clearHeightsBeneath(TreeIndex._rootItemID)
     _deliver(changes)
@@ -180,7 +195,7 @@ extension TreeList {
     if let known, let loaded = _loadedItems, let id = index._knownItemID(at: treePath), loaded.contains(id) {
       return known  // asked a moment ago, by this same recursive expansion
     }
-    let count = Swift.max(0, dataSource.numberOfSubitems(of: treePath))
+    let count = _askCount(treePath)
     if let known, known != count {
       try _recover(treePath, numberOfSubitems: count, expected: known)
     }
@@ -199,8 +214,7 @@ extension TreeList {
     let isKnown = index.numberOfSubitems(of: treePath) != nil
     let isVisible = index.isVisible(treePath)
     try index.expand(treePath, numberOfSubitems: count)
-    if !isKnown {
-      let id = index._knownItemID(at: treePath)!
+    if !isKnown, let id = index._knownItemID(at: treePath) {
       if isVisible { _populate(id, at: treePath) } else { _deferPopulation(of: id) }
     }
     // Subitems that came while hidden may be visible now.
@@ -219,7 +233,7 @@ extension TreeList {
     var opened: [TreePath] = []
     do {
       try _edit { try body(&opened) }
-    } catch let error as TreeDataSourceError {
+    } catch let error as TreeDataSourceError where error.isRecovered {
       for path in opened { delegate?.didExpandItem(at: path) }
       throw error
     }
@@ -237,37 +251,54 @@ extension TreeList {
     }
   }
 
-  /// Opens the valid item at `treePath` unless it has no subitems or the
-  /// delegate refuses, then goes on with each of its subitems.
-  func _expandSubtree(_ treePath: TreePath, opened: inout [TreePath]) throws {
-    let count = try _askNumberOfSubitems(of: treePath)
-    if !index.isExpanded(treePath) {
-      guard count > 0, delegate?.shouldExpandItem(at: treePath) ?? true else { return }
-      delegate?.willExpandItem(at: treePath)
-      try _expandItem(treePath, numberOfSubitems: count)
-      opened.append(treePath)
-    }
-    for i in 0..<count {
-      try _expandSubtree(treePath.appending(i), opened: &opened)
+  /// Opens the valid item at `root` unless it has no subitems or the
+  /// delegate refuses, then goes on with each of its subitems, top down.
+  /// Iterative: the subtree may be deep.
+  func _expandSubtree(_ root: TreePath, opened: inout [TreePath]) throws {
+    /// An item whose subitems are being walked: its path, its number of
+    /// subitems, and the next one to visit.
+    var stack: [(path: TreePath, count: Int, next: Int)] = []
+    var path = root
+    while true {
+      let count = try _askNumberOfSubitems(of: path)
+      var opens = true
+      if !index.isExpanded(path) {
+        opens = count > 0 && _callOut({ delegate?.shouldExpandItem(at: path) ?? true })
+        if opens {
+          _callOut { delegate?.willExpandItem(at: path) }
+          try _expandItem(path, numberOfSubitems: count)
+          opened.append(path)
+        }
+      }
+      if opens && count > 0 { stack.append((path, count, 0)) }
+      // The next item to visit: the next subitem of the deepest item with
+      // one left.
+      while let last = stack.last, last.next == last.count { stack.removeLast() }
+      guard let last = stack.last else { return }
+      stack[stack.count - 1].next += 1
+      path = last.path.appending(last.next)
     }
   }
 
   /// Forgets what the list knew beneath the item at `treePath`, loads it
   /// again with `count` subitems, has the host reload, and throws.
   func _recover(_ treePath: TreePath, numberOfSubitems count: Int, expected: Int) throws -> Never {
+    // A count the index cannot hold is refused before anything changes.
+    try index._validateExpansion(treePath, numberOfSubitems: count)
     if let id = index._knownItemID(at: treePath) {
       _dropColumns(of: Array(_knownItems(from: id).dropFirst()))
       _columns.removeColumn(id)
       _pendingItems.remove(id)
     }
-    try! index.expand(treePath, numberOfSubitems: count)  // a new count: the state beneath is discarded
-    let id = index._knownItemID(at: treePath)!
-    if index.isVisible(treePath) { _populate(id, at: treePath) } else { _deferPopulation(of: id) }
+    try index.expand(treePath, numberOfSubitems: count)  // a new count: the state beneath is discarded
+    if let id = index._knownItemID(at: treePath) {
+      if index.isVisible(treePath) { _populate(id, at: treePath) } else { _deferPopulation(of: id) }
+    }
     _refreshHeights(along: treePath)
     if _batch != nil || _openEdits > 0 {
       _needsReloadData = true
     } else {
-      host?.reloadData()
+      _callOut { host?.reloadData() }
     }
     throw TreeDataSourceError(
       treePath: treePath, reason: .inconsistentNumberOfSubitems(expected: expected, actual: count))

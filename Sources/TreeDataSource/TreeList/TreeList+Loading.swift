@@ -18,7 +18,12 @@ extension TreeList {
   ///   ``TreeDataSource/height(ofItemAt:)`` once per visible item (no height
   ///   for a `.sectioned` root item), and ``TreeDataSource/item(at:)`` never.
   public func reloadData() {
-    let numberOfRootItems = Swift.max(0, dataSource.numberOfSubitems(of: nil))
+    guard _callOutDepth == 0 else {
+      _deferredCalls.append { $0.reloadData() }
+      return
+    }
+    defer { _runDeferredCalls() }
+    let numberOfRootItems = _askCount(nil)
     if _batch != nil || _openEdits > 0 {
       // Inside a batch or an edit: empty the index and the columns in place,
       // under their journals, so that the batch can still be undone.
@@ -33,18 +38,20 @@ extension TreeList {
     if _batch != nil || _openEdits > 0 {
       _needsReloadData = true
     } else {
-      host?.reloadData()
+      _callOut { host?.reloadData() }
     }
   }
 
   /// Asks about every subitem of the known, expanded item `id` at `path`
-  /// (`nil` for the root), which has just become visible, and gives the item
-  /// its column; expanded subitems are loaded in turn.
+  /// (`nil` for the root), which has just become visible and has none known,
+  /// and gives the item its column; expanded subitems are loaded in turn.
+  ///
+  /// - Complexity: O(*n* log *b*) for the *n* items asked about, plus
+  ///   O(*d* log *b*), whatever their depth.
   func _populate(_ id: _ItemID, at path: TreePath?) {
-    var runs = _RunBuilder()
-    for i in 0..<index._numberOfSubitems(of: id) {
-      runs.append(_askAbout(path?.appending(i) ?? [i], known: nil))
-    }
+    var load = _Load(room: index._rowRoom(beneath: id))
+    let runs = _askAbout(subitems: 0..<index._numberOfSubitems(of: id), of: path, into: &load)
+    _store(load, beneath: id)
     _columns.setColumn(id, runs: runs.runs)
     _loadedItems?.insert(id)
   }
@@ -56,20 +63,96 @@ extension TreeList {
   ///
   /// - Returns: The item's entry for its parent's column.
   func _askAbout(_ treePath: TreePath, known: _ItemID?, settled: Bool = false) -> _HeightEntry {
-    let own = _isRow(treePath) ? Swift.max(0, dataSource.height(ofItemAt: treePath)) : 0
-    if let known {
-      let beneath = index._isExpanded(known) ? _columns.total(known) : 0
+    if known != nil || settled {
+      let own = _isRow(treePath) ? _askHeight(of: treePath) : 0
+      // Settled but never expanded: collapsed, as the list last knew it.
+      let beneath = known.map { index._isExpanded($0) ? _columns.total($0) : 0 } ?? 0
       return _HeightEntry(own: own, beneath: beneath, isAsked: true)
     }
-    // Settled but never expanded: collapsed, as the list last knew it.
-    if settled { return _HeightEntry(own: own, beneath: 0, isAsked: true) }
-    guard dataSource.isExpanded(treePath) else { return _HeightEntry(own: own, beneath: 0, isAsked: true) }
-    let count = Swift.max(0, dataSource.numberOfSubitems(of: treePath))
-    // The path is valid: its parent is known and the index is in range.
-    try! index.expand(treePath, numberOfSubitems: count)
-    let id = index._knownItemID(at: treePath)!
-    _populate(id, at: treePath)
-    return _HeightEntry(own: own, beneath: _columns.total(id), isAsked: true)
+    // The parent has a column, so the index knows it.
+    guard let parent = _parentID(of: treePath), let last = treePath.last else {
+      return _HeightEntry(own: 0, beneath: 0, isAsked: true)
+    }
+    var load = _Load(room: index._rowRoom(beneath: parent))
+    let runs = _askAbout(subitems: CollectionOfOne(last), of: treePath.parent, into: &load)
+    _store(load, beneath: parent)
+    return runs.runs[0].entry
+  }
+
+  /// Asks about the subitems `indices` of the item at `parentPath` (`nil`
+  /// for the root), none of which the index knows, top down: each one's
+  /// height and whether it is expanded, and for an expanded one its number
+  /// of subitems, which are asked about in turn. Changes nothing: what it
+  /// learns goes into `load`, for ``_store(_:beneath:)``, so that the data
+  /// source, asked in the middle, reads the list as it was.
+  ///
+  /// An item whose subitems would take the index past
+  /// ``/TreeIndex/TreeIndex/maximumNumberOfRows`` is shown collapsed.
+  ///
+  /// - Returns: The entries of the subitems `indices`, in order.
+  /// - Complexity: O(*n*) for *n* items asked about, whatever their depth:
+  ///   iterative, and each path is built from the last.
+  func _askAbout(subitems indices: some Sequence<Int>, of parentPath: TreePath?, into load: inout _Load)
+    -> _RunBuilder
+  {
+    var path: [Int] = parentPath.map { Array($0) } ?? []
+    var result = _RunBuilder()
+    var stack: [_Load.Frame] = []
+    var topIndices = indices.makeIterator()
+    func add(_ entry: _HeightEntry, to stack: inout [_Load.Frame]) {
+      if stack.isEmpty {
+        result.append(entry)
+      } else {
+        stack[stack.count - 1].runs.append(entry)
+        stack[stack.count - 1].total += entry.height
+      }
+    }
+    while true {
+      let i: Int
+      if let frame = stack.last {
+        guard frame.next < frame.count else {
+          // Every subitem asked about: the item's column is complete.
+          stack.removeLast()
+          path.removeLast()
+          load.columns[frame.position] = frame.runs.runs
+          add(_HeightEntry(own: frame.own, beneath: frame.total, isAsked: true), to: &stack)
+          continue
+        }
+        i = frame.next
+        stack[stack.count - 1].next += 1
+      } else {
+        guard let next = topIndices.next() else { break }
+        i = next
+      }
+      path.append(i)
+      let treePath = TreePath(path)
+      let own = _isRow(treePath) ? _askHeight(of: treePath) : 0
+      if _askIsExpanded(treePath) {
+        let count = _askCount(treePath)
+        if count <= load.room {
+          load.room -= count
+          load.items.append(.init(parent: stack.last?.position, index: i, numberOfSubitems: count))
+          load.columns.append([])
+          stack.append(_Load.Frame(position: load.items.count - 1, count: count, own: own))
+          continue
+        }
+      }
+      path.removeLast()
+      add(_HeightEntry(own: own, beneath: 0, isAsked: true), to: &stack)
+    }
+    return result
+  }
+
+  /// Stores what ``_askAbout(subitems:of:into:)`` learned beneath the known
+  /// item `top`: the expanded items in the index, their columns beside it.
+  ///
+  /// - Complexity: O(*n* log *b*) for *n* loaded items, plus O(*d* log *b*).
+  func _store(_ load: _Load, beneath top: _ItemID) {
+    let ids = index._load(load.items, beneath: top)
+    for (id, runs) in zip(ids, load.columns) {
+      _columns.setColumn(id, runs: runs)
+      _loadedItems?.insert(id)
+    }
   }
 
   /// Gives a known item that expanded while hidden a column of subitems not
@@ -83,33 +166,35 @@ extension TreeList {
   /// are visible now; those still hidden wait.
   ///
   /// - Complexity: nothing when no item waits; otherwise a walk over the
-  ///   visible expanded known items, O(*k* log *b*).
+  ///   visible expanded known items, O(*k* log *b*), iterative.
   func _resolvePendingItems() {
     guard !_pendingItems.isEmpty else { return }
-    _resolvePending(in: TreeIndex._rootItemID, at: nil)
-  }
-
-  private func _resolvePending(in id: _ItemID, at path: TreePath?) {
-    if _pendingItems.remove(id) != nil {
-      for range in _columns.unaskedRanges(id) {
-        for i in range {
-          let known = index._knownItemID(ofSubitem: i, of: id)
-          let settled = _columns.entry(id, at: i).isSettled
-          _columns.setEntry(id, at: i, to: _askAbout(path?.appending(i) ?? [i], known: known, settled: settled))
+    // Parents before their subitems, then each subitem's height brought
+    // into its parent's entry, subitems before their parents.
+    var visited: [(item: _ItemID, parent: _ItemID, index: Int)] = []
+    var stack: [(item: _ItemID, path: TreePath?)] = [(TreeIndex._rootItemID, nil)]
+    while let (id, path) = stack.popLast() {
+      if _pendingItems.remove(id) != nil {
+        for range in _columns.unaskedRanges(id) {
+          for i in range {
+            let known = index._knownItemID(ofSubitem: i, of: id)
+            let settled = _columns.entry(id, at: i).isSettled
+            _columns.setEntry(id, at: i, to: _askAbout(path?.appending(i) ?? [i], known: known, settled: settled))
+          }
         }
       }
+      index._forEachKnownSubitem(of: id) { i, item in
+        guard index._isExpanded(item) else { return }
+        visited.append((item, id, i))
+        stack.append((item, path?.appending(i) ?? [i]))
+      }
     }
-    var expanded: [(index: Int, item: _ItemID)] = []
-    index._forEachKnownSubitem(of: id) { i, item in
-      if index._isExpanded(item) { expanded.append((i, item)) }
-    }
-    for (i, item) in expanded {
-      _resolvePending(in: item, at: path?.appending(i) ?? [i])
-      var entry = _columns.entry(id, at: i)
+    for (item, parent, i) in visited.reversed() {
+      var entry = _columns.entry(parent, at: i)
       let beneath = _columns.total(item)
       if entry.beneath != beneath {
         entry.beneath = beneath
-        _columns.setEntry(id, at: i, to: entry)
+        _columns.setEntry(parent, at: i, to: entry)
       }
     }
   }
@@ -176,6 +261,31 @@ extension TreeList {
   /// item but a `.sectioned` root item, which is a section.
   func _isRow(_ treePath: TreePath) -> Bool {
     !(layout == .sectioned && treePath.depth == 1)
+  }
+}
+
+/// What asking about a subtree learned, before any of it is stored: the
+/// expanded items to add to the index, each with its column, and the rows
+/// the index can still take.
+struct _Load {
+  var items: [TreeIndex._LoadedItem] = []
+  var columns: [[(entry: _HeightEntry, length: Int)]] = []
+  var room: Int
+
+  init(room: Int) {
+    self.room = room
+  }
+
+  /// An expanded item being asked about: its place in ``items``, its
+  /// number of subitems and own height, the next subitem to ask about, and
+  /// its entries so far with their total height.
+  struct Frame {
+    var position: Int
+    var count: Int
+    var own: Double
+    var next = 0
+    var runs = _RunBuilder()
+    var total = 0.0
   }
 }
 

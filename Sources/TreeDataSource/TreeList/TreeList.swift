@@ -68,6 +68,15 @@ public final class TreeList<DataSource: TreeDataSource> {
   /// not ask their number of subitems twice.
   var _loadedItems: Set<TreeIndex._KnownItemID>?
 
+  /// How many calls to the data source, the host or the delegate are
+  /// running in the middle of an operation; changes wait or are refused
+  /// while any is (see `TreeList+CallOuts.swift`).
+  var _callOutDepth = 0
+
+  /// The calls that cannot throw (reloads, collapsing everything) made
+  /// while the list was calling out, to run once it no longer is.
+  var _deferredCalls: [(TreeList) -> Void] = []
+
   /// Creates a list for a data source; call ``reloadData()`` to load it.
   ///
   /// - Parameters:
@@ -112,7 +121,7 @@ public final class TreeList<DataSource: TreeDataSource> {
     guard let treePath = index.treeIndexPath(fromTablePath: tablePath) else {
       preconditionFailure("TreeList has no row at \(Array(tablePath)) (\(numberOfSections) sections)")
     }
-    return dataSource.item(at: treePath)
+    return _callOut { dataSource.item(at: treePath) }
   }
 
   /// The height of the row at `tablePath`, from the list's cache.

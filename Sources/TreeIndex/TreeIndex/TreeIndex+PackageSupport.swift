@@ -96,6 +96,19 @@ extension TreeIndex {
     _ = try _resolveItem(treePath, for: operation)
   }
 
+  /// Throws the error ``expand(_:numberOfSubitems:)`` would throw for
+  /// `treePath` and `numberOfSubitems`, without expanding anything.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  package func _validateExpansion(_ treePath: TreePath, numberOfSubitems: Int) throws(TreeIndexError) {
+    let (node, parent, _) = try _locateItem(treePath, for: .expand)
+    guard numberOfSubitems >= 0 else {
+      throw TreeIndexError(
+        operation: .expand, treePath: treePath, reason: .negativeNumberOfSubitems(numberOfSubitems))
+    }
+    try _checkExpansion(of: node, under: parent, numberOfSubitems: numberOfSubitems, at: treePath)
+  }
+
   /// Calls `body` with each known subitem of the known item `id`, in index
   /// order: its index and its identity.
   ///
