@@ -121,7 +121,9 @@ public final class TreeList<DataSource: TreeDataSource> {
     guard let treePath = index.treeIndexPath(fromTablePath: tablePath) else {
       preconditionFailure("TreeList has no row at \(Array(tablePath)) (\(numberOfSections) sections)")
     }
-    return _callOut { dataSource.item(at: treePath) }
+    let item = _callOut { dataSource.item(at: treePath) }
+    _runDeferredCalls()
+    return item
   }
 
   /// The height of the row at `tablePath`, from the list's cache.
