@@ -26,7 +26,7 @@ extension TreeList {
       }
       var placed: [(path: TreePath, parent: _ItemID)] = []
       for path in sorted {
-        try index.insertItems(at: [path])
+        try _index.insertItems(at: [path])
         guard let parent = _parentID(of: path), _columns.hasColumn(parent) else { continue }
         _columns.insertEntry(parent, _HeightEntry(own: 0, beneath: 0, isAsked: false), at: path[path.depth - 1])
         placed.append((path, parent))
@@ -35,7 +35,7 @@ extension TreeList {
       // wait until they become visible. Only the new items are visited, so
       // the cost does not grow with the items the list knows.
       for (path, parent) in placed {
-        guard index.isVisible(path) else {
+        guard _index.isVisible(path) else {
           _pendingItems.insert(parent)
           continue
         }
@@ -61,7 +61,7 @@ extension TreeList {
   public func deleteItems(at treePaths: [TreePath]) throws {
     try _refuseReentrantUpdate(at: treePaths.first ?? [])
     defer { _runDeferredCalls() }
-    try index._validateRemovalPaths(treePaths, for: .delete)
+    try _index._validateRemovalPaths(treePaths, for: .delete)
     try _edit {
       var kept: [TreePath] = []
       for path in Set(treePaths).sorted() {
@@ -70,8 +70,8 @@ extension TreeList {
       }
       // Last first, so that every path is still in old coordinates.
       for path in kept.reversed() {
-        let doomed = index._knownItemID(at: path).map(_knownItems(from:)) ?? []
-        try index.deleteItems(at: [path])
+        let doomed = _index._knownItemID(at: path).map(_knownItems(from:)) ?? []
+        try _index.deleteItems(at: [path])
         guard let parent = _parentID(of: path), _columns.hasColumn(parent) else { continue }
         _dropColumns(of: doomed)
         _columns.removeEntry(parent, at: path[path.depth - 1])
@@ -102,10 +102,10 @@ extension TreeList {
     try _refuseReentrantUpdate(at: source)
     defer { _runDeferredCalls() }
     try _edit {
-      let moved = index._knownItemID(at: source)
+      let moved = _index._knownItemID(at: source)
       let doomed = moved.map(_knownItems(from:)) ?? []
       let sourceParent = _parentID(of: source)
-      try index.moveItem(at: source, to: destination)
+      try _index.moveItem(at: source, to: destination)
       if source == destination && sourceParent != nil { return }
       let destinationParent = _parentID(of: destination).flatMap { _columns.hasColumn($0) ? $0 : nil }
       var entry: _HeightEntry? = nil
@@ -154,13 +154,13 @@ extension TreeList {
   public func reloadItems(at treePaths: [TreePath]) throws {
     try _refuseReentrantUpdate(at: treePaths.first ?? [])
     defer { _runDeferredCalls() }
-    for path in treePaths { try index._validateItemPath(path, for: .reload) }
+    for path in treePaths { try _index._validateItemPath(path, for: .reload) }
     var rows: [IndexPath] = []
     for path in Set(treePaths).sorted() {
       guard let parent = _parentID(of: path), _columns.hasColumn(parent) else { continue }
       let i = path[path.depth - 1]
       var entry = _columns.entry(parent, at: i)
-      guard _isRow(path), let table = index.tableIndexPath(fromTreePath: path) else {
+      guard _isRow(path), let table = _index.tableIndexPath(fromTreePath: path) else {
         // Hidden (or a section): its height is asked again once visible;
         // its expansion state stays settled.
         if _isRow(path) && entry.isAsked {
@@ -174,8 +174,8 @@ extension TreeList {
       _columns.setEntry(parent, at: i, to: entry)
       _refreshHeights(along: path.parent)
       if _batch != nil {
-        if let old = index._treePathAtBatchStart(path),
-          let oldTable = index._tableIndexPathAtBatchStart(fromTreePath: old)
+        if let old = _index._treePathAtBatchStart(path),
+          let oldTable = _index._tableIndexPathAtBatchStart(fromTreePath: old)
         {
           _batch!.reloadedRows.append(oldTable)
         }
@@ -212,22 +212,22 @@ extension TreeList {
       try updates()
       return
     }
-    _batch = _ListBatch(indexBatch: index._beginBatch(), pendingItems: _pendingItems)
+    _batch = _ListBatch(indexBatch: _index._beginBatch(), pendingItems: _pendingItems)
     _columns.beginJournal()
     let changes: TreeChanges
     do {
       try updates()
-      changes = index._endBatch(_batch!.indexBatch)
+      changes = _index._endBatch(_batch!.indexBatch)
       _columns.commitJournal()
     } catch let error as TreeDataSourceError where error.isRecovered {
-      _ = index._endBatch(_batch!.indexBatch)
+      _ = _index._endBatch(_batch!.indexBatch)
       _columns.commitJournal()
       _batch = nil
       _needsReloadData = false
       _callOut { host?.reloadData() }
       throw error
     } catch {
-      index._abandonBatch(_batch!.indexBatch)
+      _index._abandonBatch(_batch!.indexBatch)
       _columns.rollBackJournal()
       _pendingItems = _batch!.pendingItems
       _batch = nil
@@ -257,7 +257,7 @@ extension TreeList {
   /// Runs `body` as one all-or-nothing edit: one index batch, its change set
   /// handed to the host unless an outer batch or edit is open.
   func _edit(_ body: () throws -> Void) throws {
-    let batch = index._beginBatch()
+    let batch = _index._beginBatch()
     _columns.beginJournal()
     let savedPendingItems = _pendingItems
     _openEdits += 1
@@ -265,16 +265,16 @@ extension TreeList {
     let changes: TreeChanges
     do {
       try body()
-      changes = index._endBatch(batch)
+      changes = _index._endBatch(batch)
       _columns.commitJournal()
     } catch let error as TreeDataSourceError where error.isRecovered {
       // The list recovered: keep what it learned; the host reloads.
-      _ = index._endBatch(batch)
+      _ = _index._endBatch(batch)
       _columns.commitJournal()
       _finishEdit(TreeChanges())
       throw error
     } catch {
-      index._abandonBatch(batch)
+      _index._abandonBatch(batch)
       _columns.rollBackJournal()
       _pendingItems = savedPendingItems
       throw error

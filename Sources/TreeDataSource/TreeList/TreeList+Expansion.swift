@@ -41,12 +41,12 @@ extension TreeList {
   public func expand(_ treePath: TreePath, recursively: Bool = false) throws {
     try _refuseReentrantUpdate(at: treePath)
     defer { _runDeferredCalls() }
-    try index._validateItemPath(treePath, for: .expand)
+    try _index._validateItemPath(treePath, for: .expand)
     if recursively {
       try _expandSubtrees([treePath])
       return
     }
-    let notify = !index.isExpanded(treePath)
+    let notify = !_index.isExpanded(treePath)
     if notify {
       guard _callOut({ delegate?.shouldExpandItem(at: treePath) ?? true }) else { return }
       _callOut { delegate?.willExpandItem(at: treePath) }
@@ -76,14 +76,14 @@ extension TreeList {
   public func collapse(_ treePath: TreePath, recursively: Bool = false) throws {
     try _refuseReentrantUpdate(at: treePath)
     defer { _runDeferredCalls() }
-    try index._validateItemPath(treePath, for: .collapse)
-    let notify = index.isExpanded(treePath)
+    try _index._validateItemPath(treePath, for: .collapse)
+    let notify = _index.isExpanded(treePath)
     if notify {
       guard _callOut({ delegate?.shouldCollapseItem(at: treePath) ?? true }) else { return }
       _callOut { delegate?.willCollapseItem(at: treePath) }
     }
-    let changes = try index.collapse(treePath, recursively: recursively)
-    if recursively, let id = index._knownItemID(at: treePath) { _clearHeightsBeneath(id) }
+    let changes = try _index.collapse(treePath, recursively: recursively)
+    if recursively, let id = _index._knownItemID(at: treePath) { _clearHeightsBeneath(id) }
     _refreshHeights(along: treePath)
     _deliver(changes)
     if notify { delegate?.didCollapseItem(at: treePath) }
@@ -98,7 +98,7 @@ extension TreeList {
   /// - Complexity: That of the call it makes.
   public func toggle(_ treePath: TreePath) throws {
     try _refuseReentrantUpdate(at: treePath)
-    if index.isExpanded(treePath) {
+    if _index.isExpanded(treePath) {
       try collapse(treePath)
     } else {
       try expand(treePath)
@@ -126,7 +126,9 @@ extension TreeList {
   ///   is sent, though the delegate may have heard `willExpandItem` for
   ///   ancestors above the bad index); ``TreeDataSourceError`` as
   ///   ``expand(_:recursively:)`` does.
-  /// - Complexity: O(*d*² log *b*) plus the subitems asked about.
+  /// - Complexity: O(*d* log *b*), plus the subitems asked about; when
+  ///   subitems that came while hidden wait, plus a walk over the visible
+  ///   expanded items the list knows.
   public func reveal(_ treePath: TreePath) throws {
     try _refuseReentrantUpdate(at: treePath)
     defer { _runDeferredCalls() }
@@ -134,21 +136,9 @@ extension TreeList {
       throw TreeIndexError(operation: .reveal, treePath: treePath, reason: .emptyPath)
     }
     try _openItems { opened in
-      for depth in 1...treePath.depth {
-        let path = TreePath(treePath.prefix(depth))
-        // The root, or an ancestor expanded just before.
-        let count = index.numberOfSubitems(of: path.parent) ?? 0
-        guard path[depth - 1] >= 0, path[depth - 1] < count else {
-          throw TreeIndexError(
-            operation: .reveal, treePath: treePath,
-            reason: .indexOutOfRange(level: depth - 1, numberOfSubitems: count))
-        }
-        guard depth < treePath.depth, !index.isExpanded(path) else { continue }
-        guard _callOut({ delegate?.shouldExpandItem(at: path) ?? true }) else { return }
-        _callOut { delegate?.willExpandItem(at: path) }
-        try _expandItem(path)
-        opened.append(path)
-      }
+      try _revealItem(treePath, opened: &opened)
+      // Subitems that came while hidden may be visible now.
+      _resolvePendingItems()
     }
   }
 
@@ -165,7 +155,7 @@ extension TreeList {
   public func expandAll() throws {
     try _refuseReentrantUpdate(at: [])
     defer { _runDeferredCalls() }
-    try _expandSubtrees((0..<index.numberOfRootItems).map { [$0] })
+    try _expandSubtrees((0..<_index.numberOfRootItems).map { [$0] })
   }
 
   /// Collapses every item at every level; the host loses every row beneath
@@ -179,7 +169,7 @@ extension TreeList {
       return
     }
     defer { _runDeferredCalls() }
-    let changes = index.collapseAll()
+    let changes = _index.collapseAll()
     _clearHeightsBeneath(TreeIndex._rootItemID)
     _deliver(changes)
   }
@@ -191,8 +181,8 @@ extension TreeList {
   /// moment ago. A count that contradicts what the list was told is
   /// recovered from, and throws.
   func _askNumberOfSubitems(of treePath: TreePath) throws -> Int {
-    let known = index.numberOfSubitems(of: treePath)
-    if let known, let loaded = _loadedItems, let id = index._knownItemID(at: treePath), loaded.contains(id) {
+    let known = _index.numberOfSubitems(of: treePath)
+    if let known, let loaded = _loadedItems, let id = _index._knownItemID(at: treePath), loaded.contains(id) {
       return known  // asked a moment ago, by this same recursive expansion
     }
     let count = _askCount(treePath)
@@ -210,11 +200,11 @@ extension TreeList {
   ///     `nil` to ask it here.
   func _expandItem(_ treePath: TreePath, numberOfSubitems count: Int? = nil) throws {
     let count = try count ?? _askNumberOfSubitems(of: treePath)
-    guard !index.isExpanded(treePath) else { return }
-    let isKnown = index.numberOfSubitems(of: treePath) != nil
-    let isVisible = index.isVisible(treePath)
-    try index.expand(treePath, numberOfSubitems: count)
-    if !isKnown, let id = index._knownItemID(at: treePath) {
+    guard !_index.isExpanded(treePath) else { return }
+    let isKnown = _index.numberOfSubitems(of: treePath) != nil
+    let isVisible = _index.isVisible(treePath)
+    try _index.expand(treePath, numberOfSubitems: count)
+    if !isKnown, let id = _index._knownItemID(at: treePath) {
       if isVisible { _populate(id, at: treePath) } else { _deferPopulation(of: id) }
     }
     // Subitems that came while hidden may be visible now.
@@ -229,15 +219,15 @@ extension TreeList {
   /// When the data source contradicts the list, the items opened before stay
   /// open and are announced too; when `body` throws anything else, the edit
   /// is undone and nothing is announced.
-  func _openItems(_ body: (inout [TreePath]) throws -> Void) throws {
-    var opened: [TreePath] = []
+  func _openItems(_ body: (inout _OpenedPaths) throws -> Void) throws {
+    var opened = _OpenedPaths()
     do {
       try _edit { try body(&opened) }
     } catch let error as TreeDataSourceError where error.isRecovered {
-      for path in opened { delegate?.didExpandItem(at: path) }
+      opened.forEach { delegate?.didExpandItem(at: $0) }
       throw error
     }
-    for path in opened { delegate?.didExpandItem(at: path) }
+    opened.forEach { delegate?.didExpandItem(at: $0) }
   }
 
   /// Expands the valid items at `roots` and everything beneath them that
@@ -251,48 +241,19 @@ extension TreeList {
     }
   }
 
-  /// Opens the valid item at `root` unless it has no subitems or the
-  /// delegate refuses, then goes on with each of its subitems, top down.
-  /// Iterative: the subtree may be deep.
-  func _expandSubtree(_ root: TreePath, opened: inout [TreePath]) throws {
-    /// An item whose subitems are being walked: its path, its number of
-    /// subitems, and the next one to visit.
-    var stack: [(path: TreePath, count: Int, next: Int)] = []
-    var path = root
-    while true {
-      let count = try _askNumberOfSubitems(of: path)
-      var opens = true
-      if !index.isExpanded(path) {
-        opens = count > 0 && _callOut({ delegate?.shouldExpandItem(at: path) ?? true })
-        if opens {
-          _callOut { delegate?.willExpandItem(at: path) }
-          try _expandItem(path, numberOfSubitems: count)
-          opened.append(path)
-        }
-      }
-      if opens && count > 0 { stack.append((path, count, 0)) }
-      // The next item to visit: the next subitem of the deepest item with
-      // one left.
-      while let last = stack.last, last.next == last.count { stack.removeLast() }
-      guard let last = stack.last else { return }
-      stack[stack.count - 1].next += 1
-      path = last.path.appending(last.next)
-    }
-  }
-
   /// Forgets what the list knew beneath the item at `treePath`, loads it
   /// again with `count` subitems, has the host reload, and throws.
   func _recover(_ treePath: TreePath, numberOfSubitems count: Int, expected: Int) throws -> Never {
     // A count the index cannot hold is refused before anything changes.
-    try index._validateExpansion(treePath, numberOfSubitems: count)
-    if let id = index._knownItemID(at: treePath) {
+    try _index._validateExpansion(treePath, numberOfSubitems: count)
+    if let id = _index._knownItemID(at: treePath) {
       _dropColumns(of: Array(_knownItems(from: id).dropFirst()))
       _columns.removeColumn(id)
       _pendingItems.remove(id)
     }
-    try index.expand(treePath, numberOfSubitems: count)  // a new count: the state beneath is discarded
-    if let id = index._knownItemID(at: treePath) {
-      if index.isVisible(treePath) { _populate(id, at: treePath) } else { _deferPopulation(of: id) }
+    try _index.expand(treePath, numberOfSubitems: count)  // a new count: the state beneath is discarded
+    if let id = _index._knownItemID(at: treePath) {
+      if _index.isVisible(treePath) { _populate(id, at: treePath) } else { _deferPopulation(of: id) }
     }
     _refreshHeights(along: treePath)
     if _batch != nil || _openEdits > 0 {
@@ -307,7 +268,7 @@ extension TreeList {
   /// Sets the height beneath every known item under `id` to 0, after they
   /// were all collapsed.
   func _clearHeightsBeneath(_ id: _ItemID) {
-    index._forEachKnownItem(beneath: id) { item, parent, i in
+    _index._forEachKnownItem(beneath: id) { item, parent, i in
       guard _columns.hasColumn(parent) else { return }
       var entry = _columns.entry(parent, at: i)
       if entry.beneath != 0 {
@@ -319,12 +280,12 @@ extension TreeList {
 
   /// The insertion of every row beneath the visible item at `treePath`.
   func _insertionOfRows(beneath treePath: TreePath) -> TreeChanges {
-    guard let rows = index.rows(inSubtreeAt: treePath) else { return TreeChanges() }
+    guard let rows = _index.rows(inSubtreeAt: treePath) else { return TreeChanges() }
     let range: TreeChanges.RowRange
     if layout == .sectioned && treePath.depth == 1 {
-      range = .init(section: treePath[0], rows: 0..<index.numberOfRows(inSection: treePath[0]))
+      range = .init(section: treePath[0], rows: 0..<_index.numberOfRows(inSection: treePath[0]))
     } else {
-      let table = index.tableIndexPath(fromTreePath: treePath)!
+      let table = _index.tableIndexPath(fromTreePath: treePath)!
       range = .init(section: table[0], rows: (table[1] + 1)..<(table[1] + rows.count))
     }
     return range.rows.isEmpty ? TreeChanges() : TreeChanges(insertedRowRanges: [range])

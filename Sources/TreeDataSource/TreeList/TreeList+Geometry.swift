@@ -10,7 +10,10 @@ extension TreeList {
   /// The height of all rows together.
   ///
   /// - Complexity: O(1).
-  public var contentHeight: Double { _columns.total(TreeIndex._rootItemID) }
+  public var contentHeight: Double {
+    _settle()
+    return _columns.total(TreeIndex._rootItemID)
+  }
 
   /// The offset from the top of the list (across sections) where the row
   /// at global row `row` starts: the sum of the heights of the rows before.
@@ -20,15 +23,20 @@ extension TreeList {
   /// - Returns: The row's top offset.
   /// - Complexity: O(*d* log *b*), whatever the number of rows.
   public func offset(ofRow row: Int) -> Double {
+    _settle()
     guard row > 0 else { return 0 }
-    guard row < numberOfRows, let treePath = index.treePath(forRow: row) else { return contentHeight }
+    guard row < numberOfRows, let treePath = _index.treePath(forRow: row) else { return contentHeight }
     var item = TreeIndex._rootItemID
     var offset = 0.0
     for (level, i) in treePath.enumerated() {
+      // Every item on the way has a column, except while the list is asking
+      // its data source about a subtree it has not stored yet.
+      guard _columns.hasColumn(item), i < _columns.count(item) else { break }
       offset += _columns.height(item, before: i)
       if level == treePath.depth - 1 { break }
       offset += _columns.entry(item, at: i).own
-      item = index._knownItemID(ofSubitem: i, of: item)!
+      guard let subitem = _index._knownItemID(ofSubitem: i, of: item) else { break }
+      item = subitem
     }
     return offset
   }
@@ -41,20 +49,21 @@ extension TreeList {
   ///   ``contentHeight``.
   /// - Complexity: O(*d* log *b*), whatever the number of rows.
   public func row(atOffset offset: Double) -> Int? {
+    _settle()
     guard offset >= 0, offset < contentHeight else { return nil }
     var item = TreeIndex._rootItemID
     var remaining = offset
     var indices: [Int] = []
     while true {
-      guard let (i, start) = _columns.entry(item, containing: remaining) else { return nil }
+      guard _columns.hasColumn(item), let (i, start) = _columns.entry(item, containing: remaining) else { return nil }
       indices.append(i)
       remaining -= start
       let own = _columns.entry(item, at: i).own
       if remaining < own { break }
       remaining -= own
-      guard let child = index._knownItemID(ofSubitem: i, of: item) else { return nil }
+      guard let child = _index._knownItemID(ofSubitem: i, of: item) else { return nil }
       item = child
     }
-    return index.row(for: TreePath(indices))
+    return _index.row(for: TreePath(indices))
   }
 }

@@ -27,10 +27,10 @@ extension TreeList {
     if _batch != nil || _openEdits > 0 {
       // Inside a batch or an edit: empty the index and the columns in place,
       // under their journals, so that the batch can still be undone.
-      index._removeAllItems(numberOfRootItems: numberOfRootItems)
+      _index._removeAllItems(numberOfRootItems: numberOfRootItems)
       _columns.removeAllColumns()
     } else {
-      index = TreeIndex(numberOfRootItems: numberOfRootItems, layout: layout)
+      _index = TreeIndex(numberOfRootItems: numberOfRootItems, layout: layout)
       _columns = _HeightColumns()
     }
     _pendingItems = []
@@ -49,9 +49,24 @@ extension TreeList {
   /// - Complexity: O(*n* log *b*) for the *n* items asked about, plus
   ///   O(*d* log *b*), whatever their depth.
   func _populate(_ id: _ItemID, at path: TreePath?) {
-    var load = _Load(room: index._rowRoom(beneath: id))
-    let runs = _askAbout(subitems: 0..<index._numberOfSubitems(of: id), of: path, into: &load)
-    _store(load, beneath: id)
+    var indices = path.map { Array($0) } ?? []
+    var room = _index._rowRoom(beneath: id)
+    _populate(id, at: &indices, room: &room, renewingAbove: true)
+  }
+
+  /// Asks about every subitem of the known, expanded item `id` at `path`,
+  /// as ``_populate(_:at:)`` does, with the rows the index can still take
+  /// (`room`, which it lowers) given, so that nothing is read from the
+  /// index's cached rows; unless `renewingAbove`, the rows of `id` and above
+  /// are the caller's to renew.
+  ///
+  /// - Complexity: O(*n* log *b*) for the *n* items asked about, whatever
+  ///   their depth; plus O(*d* log *b*) when `renewingAbove`.
+  func _populate(_ id: _ItemID, at path: inout [Int], room: inout Int, renewingAbove: Bool) {
+    var load = _Load(room: room)
+    let runs = _askAbout(subitems: 0..<_index._numberOfSubitems(of: id), of: &path, into: &load)
+    room = load.room
+    _store(load, beneath: id, renewingAbove: renewingAbove)
     _columns.setColumn(id, runs: runs.runs)
     _loadedItems?.insert(id)
   }
@@ -66,21 +81,22 @@ extension TreeList {
     if known != nil || settled {
       let own = _isRow(treePath) ? _askHeight(of: treePath) : 0
       // Settled but never expanded: collapsed, as the list last knew it.
-      let beneath = known.map { index._isExpanded($0) ? _columns.total($0) : 0 } ?? 0
+      let beneath = known.map { _index._isExpanded($0) ? _columns.total($0) : 0 } ?? 0
       return _HeightEntry(own: own, beneath: beneath, isAsked: true)
     }
     // The parent has a column, so the index knows it.
     guard let parent = _parentID(of: treePath), let last = treePath.last else {
       return _HeightEntry(own: 0, beneath: 0, isAsked: true)
     }
-    var load = _Load(room: index._rowRoom(beneath: parent))
-    let runs = _askAbout(subitems: CollectionOfOne(last), of: treePath.parent, into: &load)
+    var load = _Load(room: _index._rowRoom(beneath: parent))
+    var path = Array(treePath.dropLast())
+    let runs = _askAbout(subitems: CollectionOfOne(last), of: &path, into: &load)
     _store(load, beneath: parent)
     return runs.runs[0].entry
   }
 
-  /// Asks about the subitems `indices` of the item at `parentPath` (`nil`
-  /// for the root), none of which the index knows, top down: each one's
+  /// Asks about the subitems `indices` of the item at `path` (empty for the
+  /// root), none of which the index knows, top down: each one's
   /// height and whether it is expanded, and for an expanded one its number
   /// of subitems, which are asked about in turn. Changes nothing: what it
   /// learns goes into `load`, for ``_store(_:beneath:)``, so that the data
@@ -89,13 +105,14 @@ extension TreeList {
   /// An item whose subitems would take the index past
   /// ``/TreeIndex/TreeIndex/maximumNumberOfRows`` is shown collapsed.
   ///
+  /// - Parameter path: The parent's path, as it is when the call returns;
+  ///   extended in place for each question, so that each path shares its
+  ///   storage with the last.
   /// - Returns: The entries of the subitems `indices`, in order.
-  /// - Complexity: O(*n*) for *n* items asked about, whatever their depth:
-  ///   iterative, and each path is built from the last.
-  func _askAbout(subitems indices: some Sequence<Int>, of parentPath: TreePath?, into load: inout _Load)
+  /// - Complexity: O(*n*) for *n* items asked about, whatever their depth.
+  func _askAbout(subitems indices: some Sequence<Int>, of path: inout [Int], into load: inout _Load)
     -> _RunBuilder
   {
-    var path: [Int] = parentPath.map { Array($0) } ?? []
     var result = _RunBuilder()
     var stack: [_Load.Frame] = []
     var topIndices = indices.makeIterator()
@@ -144,11 +161,13 @@ extension TreeList {
   }
 
   /// Stores what ``_askAbout(subitems:of:into:)`` learned beneath the known
-  /// item `top`: the expanded items in the index, their columns beside it.
+  /// item `top`: the expanded items in the index, their columns beside it;
+  /// unless `renewingAbove`, the rows of `top` and above are the caller's to
+  /// renew.
   ///
   /// - Complexity: O(*n* log *b*) for *n* loaded items, plus O(*d* log *b*).
-  func _store(_ load: _Load, beneath top: _ItemID) {
-    let ids = index._load(load.items, beneath: top)
+  func _store(_ load: _Load, beneath top: _ItemID, renewingAbove: Bool = true) {
+    let ids = _index._load(load.items, beneath: top, renewingAbove: renewingAbove)
     for (id, runs) in zip(ids, load.columns) {
       _columns.setColumn(id, runs: runs)
       _loadedItems?.insert(id)
@@ -158,7 +177,7 @@ extension TreeList {
   /// Gives a known item that expanded while hidden a column of subitems not
   /// asked about yet, to be asked when they become visible.
   func _deferPopulation(of id: _ItemID) {
-    _columns.setColumn(id, repeating: _HeightEntry(own: 0, beneath: 0, isAsked: false), count: index._numberOfSubitems(of: id))
+    _columns.setColumn(id, repeating: _HeightEntry(own: 0, beneath: 0, isAsked: false), count: _index._numberOfSubitems(of: id))
     _pendingItems.insert(id)
   }
 
@@ -174,17 +193,9 @@ extension TreeList {
     var visited: [(item: _ItemID, parent: _ItemID, index: Int)] = []
     var stack: [(item: _ItemID, path: TreePath?)] = [(TreeIndex._rootItemID, nil)]
     while let (id, path) = stack.popLast() {
-      if _pendingItems.remove(id) != nil {
-        for range in _columns.unaskedRanges(id) {
-          for i in range {
-            let known = index._knownItemID(ofSubitem: i, of: id)
-            let settled = _columns.entry(id, at: i).isSettled
-            _columns.setEntry(id, at: i, to: _askAbout(path?.appending(i) ?? [i], known: known, settled: settled))
-          }
-        }
-      }
-      index._forEachKnownSubitem(of: id) { i, item in
-        guard index._isExpanded(item) else { return }
+      _resolveUnaskedSubitems(of: id, at: path)
+      _index._forEachKnownSubitem(of: id) { i, item in
+        guard _index._isExpanded(item) else { return }
         visited.append((item, id, i))
         stack.append((item, path?.appending(i) ?? [i]))
       }
@@ -199,6 +210,19 @@ extension TreeList {
     }
   }
 
+  /// Asks about the subitems of the known item `id` at `path` that came
+  /// while it was hidden, if it has any (it is in ``_pendingItems``).
+  func _resolveUnaskedSubitems(of id: _ItemID, at path: TreePath?) {
+    guard _pendingItems.remove(id) != nil else { return }
+    for range in _columns.unaskedRanges(id) {
+      for i in range {
+        let known = _index._knownItemID(ofSubitem: i, of: id)
+        let settled = _columns.entry(id, at: i).isSettled
+        _columns.setEntry(id, at: i, to: _askAbout(path?.appending(i) ?? [i], known: known, settled: settled))
+      }
+    }
+  }
+
   /// Brings the heights shown beneath each item on the way from the root to
   /// `treePath` (`nil`: the root alone) up to date, bottom up, after a
   /// change at or beneath the deepest known item of that way.
@@ -208,8 +232,8 @@ extension TreeList {
     guard let treePath else { return }
     var items: [_ItemID] = [TreeIndex._rootItemID]
     for i in treePath {
-      guard i >= 0, i < index._numberOfSubitems(of: items.last!),
-        let item = index._knownItemID(ofSubitem: i, of: items.last!)
+      guard i >= 0, i < _index._numberOfSubitems(of: items.last!),
+        let item = _index._knownItemID(ofSubitem: i, of: items.last!)
       else { break }
       items.append(item)
     }
@@ -217,7 +241,7 @@ extension TreeList {
       let (parent, item, i) = (items[level - 1], items[level], treePath[level - 1])
       guard _columns.hasColumn(parent) else { continue }
       var entry = _columns.entry(parent, at: i)
-      let beneath = index._isExpanded(item) && _columns.hasColumn(item) ? _columns.total(item) : 0
+      let beneath = _index._isExpanded(item) && _columns.hasColumn(item) ? _columns.total(item) : 0
       if entry.beneath != beneath {
         entry.beneath = beneath
         _columns.setEntry(parent, at: i, to: entry)
@@ -237,7 +261,7 @@ extension TreeList {
   /// The known item `id` and every known item beneath it.
   func _knownItems(from id: _ItemID) -> [_ItemID] {
     var items = [id]
-    index._forEachKnownItem(beneath: id) { item, _, _ in items.append(item) }
+    _index._forEachKnownItem(beneath: id) { item, _, _ in items.append(item) }
     return items
   }
 
@@ -254,7 +278,7 @@ extension TreeList {
   /// for a root item), or `nil` when the parent was never expanded.
   func _parentID(of treePath: TreePath) -> _ItemID? {
     guard let parent = treePath.parent else { return treePath.isEmpty ? nil : TreeIndex._rootItemID }
-    return index._knownItemID(at: parent)
+    return _index._knownItemID(at: parent)
   }
 
   /// Whether the item at `treePath` is drawn as a row when visible: every

@@ -41,7 +41,23 @@ public final class TreeList<DataSource: TreeDataSource> {
   public weak var delegate: (any TreeListDelegate)?
 
   /// The expansion state and the map between tree paths and rows.
-  public internal(set) var index: TreeIndex
+  ///
+  /// - Complexity: O(1), or, asked from inside a data source or delegate
+  ///   call of a recursive expansion, what bringing the index up to date
+  ///   costs: O(*n* log *b*) for the *n* items opened since it was last
+  ///   asked, plus O(*d* log *b*).
+  public var index: TreeIndex {
+    _settle()
+    return _index
+  }
+
+  /// The expansion state, as the list's operations read and change it;
+  /// ``index`` is the same once settled.
+  var _index: TreeIndex
+
+  /// What a recursive expansion has changed without bringing the cached
+  /// rows and heights up to date yet (see ``_settle()``).
+  var _unsettled: _Unsettled?
 
   /// How root items map to sections.
   public let layout: TreeIndex.Layout
@@ -87,7 +103,7 @@ public final class TreeList<DataSource: TreeDataSource> {
   public init(dataSource: DataSource, layout: TreeIndex.Layout = .flat) {
     self.dataSource = dataSource
     self.layout = layout
-    self.index = TreeIndex(numberOfRootItems: 0, layout: layout)
+    self._index = TreeIndex(numberOfRootItems: 0, layout: layout)
   }
 
   // MARK: The host's questions
