@@ -295,6 +295,38 @@ struct SimulatorHardeningTests {
     #expect(negative.rows == [])
   }
 
+  @Test func aListOfTooManySectionsIsAViolationReadAsNone() {
+    let table = Table([])
+    table.counts = [1, 2]
+    let host = Self.counter(table)
+    let huge = ListHostSimulator(numberOfSections: { Int.max }, numberOfRows: { _ in 1 })
+    huge.reloadData()
+    #expect(huge.violations.count == 1)
+    #expect(huge.numberOfRows == [])
+    host.apply(TreeChanges(insertedSections: IndexSet(integersIn: 2..<(1 << 40))))
+    #expect(host.violations.count == 1)
+    #expect(host.numberOfRows == [1, 2])
+  }
+
+  @Test func aListOfTooManyRowsForContentsKeepsNone() {
+    let table = Table([[0, 1], [2, 3, 4, 5, 6]])
+    let host = Self.host(table)
+    table.counts = [1 << 40, 5]
+    host.apply(TreeChanges(insertedRowRanges: [Self.rows(0, 2..<(1 << 40))]))
+    #expect(host.violations.count == 1)  // too many rows to keep
+    #expect(host.numberOfRows == [1 << 40, 5])
+    #expect(host.rows == nil)
+    table.counts = [Int.max, Int.max]
+    host.reloadData()
+    #expect(host.violations.count == 2)
+    #expect(host.rows == nil)
+    table.counts = nil
+    table.sections = [[0, 1], [2]]
+    host.reloadData()
+    #expect(host.violations.count == 2)
+    Self.expectShows(table, host)
+  }
+
   // MARK: A list the host was not told about
 
   @Test func applyBeforeAnyReloadIsCheckedAgainstNoSections() throws {

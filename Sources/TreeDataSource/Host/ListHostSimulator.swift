@@ -35,7 +35,10 @@ import Foundation
 /// records a ``Violation``; it never traps. Ranges of any size cost the
 /// checks nothing per row: a range of 2⁶² rows is checked against the counts
 /// like any other, and reported when it exceeds them. A count below zero is
-/// a violation and read as no rows or sections.
+/// a violation and read as no rows or sections; so is a list of more than
+/// 2²⁴ sections, read as none. Keeping contents, the simulator reads at most
+/// 2²⁴ rows: for a list with more it records a violation and keeps no
+/// contents (``rows`` is `nil`) until the list has fewer.
 ///
 /// A call it receives while it is reading the list for another call (from
 /// within `numberOfSections`, `numberOfRows` or a row's content, for
@@ -90,7 +93,8 @@ public final class ListHostSimulator: TreeListHost {
   /// The number of rows the simulator shows in each section.
   public private(set) var numberOfRows: [Int] = []
   /// What each row shows, per section, as loaded when the row was loaded,
-  /// inserted or reloaded; `nil` when the simulator counts rows only.
+  /// inserted or reloaded; `nil` when the simulator counts rows only, or
+  /// while its list has more rows than it keeps contents of (2²⁴).
   public private(set) var rows: [[AnyHashable]]?
 
   private let sectionCount: () -> Int
@@ -109,6 +113,10 @@ public final class ListHostSimulator: TreeListHost {
   /// How many times a call reads everything again, at most, when the list
   /// keeps changing while it is read.
   private static let maximumRereadings = 4
+  /// The most sections the simulator reads.
+  private static let maximumSections = 1 << 24
+  /// The most rows whose contents the simulator keeps.
+  private static let maximumContentRows = 1 << 24
 
   /// Creates a simulator that reads the list's counts (and, with
   /// `rowContent`, what each row shows) through closures.
@@ -288,8 +296,11 @@ public final class ListHostSimulator: TreeListHost {
   /// and reported in `problems`.
   private func readCounts(problems: inout [String]) -> [Int] {
     let sections = sectionCount()
-    guard sections >= 0 else {
-      problems.append("the list has \(sections) sections; read as none")
+    guard sections >= 0, sections <= Self.maximumSections else {
+      problems.append(
+        sections < 0
+          ? "the list has \(sections) sections; read as none"
+          : "the list has \(sections) sections; the simulator reads at most \(Self.maximumSections), and read none")
       return []
     }
     return (0..<sections).map { section in
@@ -325,10 +336,39 @@ public final class ListHostSimulator: TreeListHost {
   /// Takes `counts` as the list's and reads every row.
   private func reload(counts: [Int]) {
     numberOfRows = counts
+    readAllRows()
+  }
+
+  /// Keeping contents, reads every row ``numberOfRows`` counts; for more
+  /// rows than it keeps contents of, records a violation and keeps none.
+  private func readAllRows() {
     guard rowContent != nil else { return }
-    rows = counts.enumerated().map { section, count in
+    guard Self.keepsContents(of: numberOfRows) else {
+      violations.append(
+        Violation(
+          changes: TreeChanges(),
+          problems: [
+            "the list has more than \(Self.maximumContentRows) rows, the most a simulator that keeps contents "
+              + "reads; it keeps none until the list has fewer"
+          ]))
+      rows = nil
+      return
+    }
+    rows = numberOfRows.enumerated().map { section, count in
       (0..<count).map { readRow(section: section, row: $0) }
     }
+  }
+
+  /// Whether the simulator keeps the contents of rows counted by `counts`:
+  /// no more than its maximum in all.
+  private static func keepsContents(of counts: [Int]) -> Bool {
+    var total = 0
+    for count in counts {
+      let (sum, overflows) = total.addingReportingOverflow(count)
+      guard !overflows, sum <= maximumContentRows else { return false }
+      total = sum
+    }
+    return true
   }
 
   // MARK: Checking
@@ -528,7 +568,13 @@ public final class ListHostSimulator: TreeListHost {
   private func update(with changes: TreeChanges, plan: Plan, newCounts: [Int]) {
     let oldRows = rows
     numberOfRows = newCounts
-    guard rowContent != nil, let old = oldRows else { return }
+    guard rowContent != nil else { return }
+    // Keeping no contents, for a list too large: read them if it is no
+    // longer so.
+    guard let old = oldRows, Self.keepsContents(of: newCounts) else {
+      readAllRows()
+      return
+    }
     // Old coordinates: reloaded rows lose their content; move sources take
     // theirs along.
     var marked: [[AnyHashable?]] = old
