@@ -38,7 +38,10 @@ import Foundation
 /// a violation and read as no rows or sections; so is a list of more than
 /// 2²⁴ sections, read as none. Keeping contents, the simulator reads at most
 /// 2²⁴ rows: for a list with more it records a violation and keeps no
-/// contents (``rows`` is `nil`) until the list has fewer.
+/// contents (``rows`` is `nil`) until the list has fewer. Before its first
+/// ``reloadData()`` the simulator shows no sections, so an update is checked
+/// against none, as a table view that never loaded checks it against what
+/// it loads then.
 ///
 /// A call it receives while it is reading the list for another call (from
 /// within `numberOfSections`, `numberOfRows` or a row's content, for
