@@ -615,4 +615,135 @@ struct SimulatorHardeningTests {
     #expect(applied > 500)
     #expect(rejected > 200)
   }
+
+  // MARK: Judged row by row
+
+  /// Whether `UITableView` accepts `changes` from rows counted `old` to
+  /// rows counted `new`: the rules checked naively, row by row.
+  static func isValid(_ changes: TreeChanges, old: [Int], new: [Int]) -> Bool {
+    guard !changes.isEmpty else { return false }
+    let deletedSections = Set(changes.deletedSections)
+    let insertedSections = Set(changes.insertedSections)
+    guard deletedSections.allSatisfy(old.indices.contains), insertedSections.allSatisfy(new.indices.contains) else {
+      return false
+    }
+    var movedFrom = Set<Int>()
+    var movedTo = Set<Int>()
+    for move in changes.movedSections {
+      guard old.indices.contains(move.from), new.indices.contains(move.to), !deletedSections.contains(move.from),
+        !insertedSections.contains(move.to), movedFrom.insert(move.from).inserted, movedTo.insert(move.to).inserted
+      else { return false }
+    }
+    guard new.count == old.count - deletedSections.count + insertedSections.count else { return false }
+    guard changes.movedRowRanges.allSatisfy({ $0.from.rows.count == $0.to.rows.count }) else { return false }
+    func collect(_ ranges: [TreeChanges.RowRange], _ counts: [Int], excluding excluded: Set<Int>) -> Set<[Int]>? {
+      var rows = Set<[Int]>()
+      for range in ranges {
+        guard counts.indices.contains(range.section), !excluded.contains(range.section), !range.rows.isEmpty,
+          range.rows.lowerBound >= 0, range.rows.upperBound <= counts[range.section]
+        else { return nil }
+        for row in range.rows {
+          guard rows.insert([range.section, row]).inserted else { return nil }
+        }
+      }
+      return rows
+    }
+    guard
+      let leaving = collect(
+        changes.deletedRowRanges + changes.movedRowRanges.map(\.from), old, excluding: deletedSections),
+      let arriving = collect(
+        changes.insertedRowRanges + changes.movedRowRanges.map(\.to), new, excluding: insertedSections),
+      let reloaded = collect(changes.reloadedRowRanges, old, excluding: deletedSections.union(movedFrom)),
+      reloaded.isDisjoint(with: leaving)
+    else { return false }
+    var pairs = changes.movedSections.map { ($0.from, $0.to) }
+    let persistingOld = old.indices.filter { !deletedSections.contains($0) && !movedFrom.contains($0) }
+    let persistingNew = new.indices.filter { !insertedSections.contains($0) && !movedTo.contains($0) }
+    pairs += zip(persistingOld, persistingNew)
+    return pairs.allSatisfy { from, to in
+      new[to] == old[from] - leaving.filter { $0[0] == from }.count + arriving.filter { $0[0] == to }.count
+    }
+  }
+
+  /// `changes` with one to three small edits, valid or not.
+  static func perturbed(_ changes: TreeChanges, sections: Int, rows: Int, using rng: inout SeededGenerator) -> TreeChanges {
+    var result = changes
+    func small(_ limit: Int) -> Int { Int.random(in: -1...(limit + 1), using: &rng) }
+    func range() -> TreeChanges.RowRange {
+      let lower = small(rows)
+      return .init(section: small(sections), rows: lower..<(lower + Int.random(in: 0...2, using: &rng)))
+    }
+    func edit(_ ranges: inout [TreeChanges.RowRange]) {
+      switch Int.random(in: 0..<3, using: &rng) {
+      case 0 where !ranges.isEmpty: ranges.remove(at: Int.random(in: 0..<ranges.count, using: &rng))
+      case 1 where !ranges.isEmpty:
+        let k = Int.random(in: 0..<ranges.count, using: &rng)
+        let shift = Bool.random(using: &rng) ? 1 : -1
+        ranges[k].rows = (ranges[k].rows.lowerBound + shift)..<(ranges[k].rows.upperBound + shift)
+      default: ranges.append(range())
+      }
+    }
+    for _ in 0..<Int.random(in: 1...3, using: &rng) {
+      switch Int.random(in: 0..<9, using: &rng) {
+      case 0: edit(&result.deletedRowRanges)
+      case 1: edit(&result.insertedRowRanges)
+      case 2: edit(&result.reloadedRowRanges)
+      case 3 where !result.movedRowRanges.isEmpty:
+        let k = Int.random(in: 0..<result.movedRowRanges.count, using: &rng)
+        if Bool.random(using: &rng) {
+          result.movedRowRanges.remove(at: k)
+        } else {
+          result.movedRowRanges[k].to.section = small(sections)
+        }
+      case 4:
+        let from = range()
+        let to = Int.random(in: 0..<4, using: &rng) == 0 ? range() : .init(section: small(sections), rows: from.rows)
+        result.movedRowRanges.append(.init(from: from, to: to))
+      case 5: result.deletedSections.insert(small(sections))
+      case 6: result.insertedSections.insert(small(sections))
+      case 7 where !result.movedSections.isEmpty: result.movedSections.removeLast()
+      default: result.movedSections.append(.init(from: small(sections), to: small(sections)))
+      }
+    }
+    return shuffled(result, using: &rng)
+  }
+
+  @Test(arguments: 1...4)
+  func perturbedUpdatesAreJudgedAsRowByRowRules(seed: UInt64) {
+    var rng = SeededGenerator(seed: seed)
+    var nextID = 1000
+    let table = Table((0..<3).map { _ in [] })
+    let host = Self.host(table)
+    let counter = Self.counter(table)
+    var valid = 0
+    var invalid = 0
+    for step in 0..<1500 {
+      let old = table.sections
+      let (new, changes) = Self.randomUpdate(of: old, nextID: &nextID, using: &rng)
+      table.sections = new.count > 6 ? Array(new.prefix(6)) : new
+      if table.sections.count != new.count {
+        // Too many sections: start again from these.
+        host.reloadData()
+        counter.reloadData()
+        continue
+      }
+      let oldCounts = old.map(\.count)
+      let newCounts = new.map(\.count)
+      let edited = Self.perturbed(
+        changes, sections: max(old.count, new.count), rows: (oldCounts + newCounts).max() ?? 0, using: &rng)
+      let expected = Self.isValid(edited, old: oldCounts, new: newCounts)
+      if expected { valid += 1 } else { invalid += 1 }
+      let before = (host.violations.count, counter.violations.count)
+      host.apply(edited)
+      counter.apply(edited)
+      let label: Comment = "seed \(seed), step \(step): \(oldCounts) → \(newCounts) by \(edited)"
+      #expect((host.violations.count == before.0) == expected, label)
+      #expect((counter.violations.count == before.1) == expected, label)
+      #expect(host.numberOfRows == newCounts, label)
+      #expect(counter.numberOfRows == newCounts, label)
+      host.reloadData()
+    }
+    #expect(valid > 50)
+    #expect(invalid > 500)
+  }
 }
