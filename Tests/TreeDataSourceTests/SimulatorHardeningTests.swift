@@ -746,4 +746,29 @@ struct SimulatorHardeningTests {
     #expect(valid > 50)
     #expect(invalid > 500)
   }
+
+  // MARK: The sequential spelling
+
+  @Test(arguments: 1...4)
+  func theSequentialSpellingOfAnUpdateInAnyOrderIsTheSortedOnes(seed: UInt64) {
+    var rng = SeededGenerator(seed: seed)
+    var nextID = 1000
+    var spelled = 0
+    for _ in 0..<1500 {
+      let old = [(0..<Int.random(in: 0...10, using: &rng)).map { $0 }]
+      let (new, changes) = Self.randomUpdate(of: old, nextID: &nextID, using: &rng)
+      guard new.count == 1, changes.deletedSections.isEmpty, changes.insertedSections.isEmpty else { continue }
+      spelled += 1
+      let any = Self.shuffled(changes, using: &rng)
+      let sorted = _SequentialRowUpdate(changes, numberOfRowsAfter: new[0].count)
+      #expect(_SequentialRowUpdate(any, numberOfRowsAfter: new[0].count) == sorted, "seed \(seed): \(any)")
+      for range in changes.reloadedRowRanges {
+        for row in range.rows {
+          #expect(
+            _SequentialRowUpdate.newRow(ofStaying: row, in: any) == _SequentialRowUpdate.newRow(ofStaying: row, in: changes))
+        }
+      }
+    }
+    #expect(spelled > 250)
+  }
 }
