@@ -103,18 +103,18 @@ struct SimulatorHardeningTests {
     #expect(host.mismatchedRows().isEmpty)
   }
 
-  @Test func anItemThatExpandsTheListWhileTheHostAppliesAnUpdateIsFound() throws {
+  @Test func anItemThatExpandsTheListWhileTheHostAppliesAnUpdateIsAReentrantUpdate() throws {
     let source = Hooked()
     let list = TreeList(dataSource: source)
     let host = ListHostSimulator(list: list)
     list.reloadData()
     // While the host reads the rows the expansion inserts, the data source
-    // expands another item: whether or not the list tells the host, the
-    // host ends up showing the list.
+    // expands another item: the list hands the host a second update.
     source.onItem = { _ in try? list.expand([2]) }
     try list.expand([1])
     #expect(list.numberOfRows == 7)
-    #expect(!host.violations.isEmpty)
+    #expect(host.calls.count == 3)  // reloadData(), apply, the re-entrant apply
+    #expect(host.violations.map(\.changes) == [TreeChanges(insertedRowRanges: [Self.rows(0, 5..<7)])])
     #expect(host.numberOfRows == [7])
     #expect(host.rows == Self.contents(of: list))
     #expect(host.mismatchedRows().isEmpty)
@@ -149,6 +149,30 @@ struct SimulatorHardeningTests {
     host.apply(TreeChanges(insertedRowRanges: [Self.rows(0, 3..<4)]))
     #expect(host.violations.count == 1)
     #expect(host.calls == [.apply(TreeChanges(insertedRowRanges: [Self.rows(0, 3..<4)])), .reloadData])
+    Self.expectShows(table, host)
+  }
+
+  @Test func aListThatChangesWhileReadWithoutTellingTheHostIsFound() {
+    let table = Table([[1, 2, 3, 4]])
+    let host = Self.host(table)
+    // Reading the first inserted row removes rows the host has not read,
+    // with no call to the host.
+    table.onRead = { _ in
+      table.onRead = nil
+      table.sections = [[1, 2]]
+    }
+    table.sections = [[0, 1, 2, 3, 4]]
+    host.apply(TreeChanges(insertedRowRanges: [Self.rows(0, 0..<1)]))
+    #expect(host.violations.count == 1)
+    #expect(host.violations.first?.problems.first?.contains("changed while the simulator read them") == true)
+    Self.expectShows(table, host)
+    // Rows added while read are found too.
+    table.onRead = { _ in
+      table.onRead = nil
+      table.sections[0].append(9)
+    }
+    host.reloadData()
+    #expect(host.violations.count == 2)
     Self.expectShows(table, host)
   }
 
