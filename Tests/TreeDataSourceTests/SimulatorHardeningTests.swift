@@ -165,6 +165,7 @@ struct SimulatorHardeningTests {
     host.apply(TreeChanges(insertedRowRanges: [Self.rows(0, 0..<1)]))
     #expect(host.violations.count == 1)
     #expect(host.violations.first?.problems.first?.contains("changed while the simulator read them") == true)
+    #expect(host.violations.first?.description.hasPrefix("host violation: the list's rows changed") == true)
     Self.expectShows(table, host)
     // Rows added while read are found too.
     table.onRead = { _ in

@@ -83,9 +83,9 @@ public final class ListHostSimulator: TreeListHost {
       self.problems = problems
     }
 
-    /// The problems, joined into one message that names the update.
+    /// The problems, joined into one message that names the update, if any.
     public var description: String {
-      "invalid update \(changes): " + problems.joined(separator: "; ")
+      (changes.isEmpty ? "host violation: " : "invalid update \(changes): ") + problems.joined(separator: "; ")
     }
   }
 
