@@ -39,9 +39,9 @@ import Foundation
 /// 2²⁴ sections, read as none. Keeping contents, the simulator reads at most
 /// 2²⁴ rows: for a list with more it records a violation and keeps no
 /// contents (``rows`` is `nil`) until the list has fewer. Before its first
-/// ``reloadData()`` the simulator shows no sections, so an update is checked
-/// against none, as a table view that never loaded checks it against what
-/// it loads then.
+/// ``reloadData()`` the simulator shows no sections and checks an update
+/// against none, so an update that comes before any reload is a violation
+/// unless it inserts every section.
 ///
 /// A call it receives while it is reading the list for another call (from
 /// within `numberOfSections`, `numberOfRows` or a row's content, for
@@ -52,7 +52,7 @@ import Foundation
 /// counts change while the simulator reads it with no call to the host, it
 /// records a violation and reads everything again. Before it reads a row's
 /// content it checks that the list still has the row, so it never asks the
-/// list about a row that is gone; it reads again at most a few times, and a
+/// list about a row that is gone; it reads again at most four times, and a
 /// row it could not read then holds a value equal to no item.
 public final class ListHostSimulator: TreeListHost {
   /// One call the simulator received.
