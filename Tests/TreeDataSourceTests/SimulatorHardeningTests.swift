@@ -365,6 +365,14 @@ struct SimulatorHardeningTests {
     #expect(fresh.violations.count == 1)
     #expect(fresh.rows == Self.contents(of: list))
     #expect(host.violations.isEmpty)  // no longer the list's host: told nothing
+    // An update that inserts every section is valid before any reload.
+    let table = Table([[1, 2], [3]])
+    let unloaded = ListHostSimulator(
+      numberOfSections: { table.numberOfSections }, numberOfRows: { table.numberOfRows($0) },
+      rowContent: { table.read($0) })
+    unloaded.apply(TreeChanges(insertedSections: [0, 1]))
+    #expect(unloaded.violations.isEmpty)
+    Self.expectShows(table, unloaded)
   }
 
   @Test func mismatchedRowsOfAListThatShrankWithoutTellingTheHost() throws {
