@@ -85,42 +85,51 @@ struct SimulatorHardeningTests {
     }
   }
 
-  @Test func anItemThatExpandsTheListWhileTheHostReloadsIsAReentrantUpdate() throws {
+  // A data source that changes its list while the host reads a row is
+  // refused by the list (`reentrantUpdate`), so the host never gets an
+  // update in the middle of another; the simulator's own rule for such
+  // updates is tested with direct calls below.
+
+  @Test func anItemThatExpandsTheListWhileTheHostReloadsIsRefused() throws {
     let source = Hooked()
     let list = TreeList(dataSource: source)
     let host = ListHostSimulator(list: list)
     list.reloadData()
     host.removeRecordedCalls()
-    // While the host reads the first row, the data source expands an item:
-    // the list hands the host an update in the middle of its reload.
-    source.onItem = { _ in try? list.expand([1]) }
+    var refusal: (any Error)?
+    source.onItem = { _ in
+      do { try list.expand([1]) } catch { refusal = error }
+    }
     host.reloadData()
-    #expect(host.violations.count == 1)
-    #expect(host.violations.first?.problems.first?.contains("re-entrant") == true)
-    #expect(host.calls.count == 2)  // reloadData(), then the re-entrant apply
+    #expect((refusal as? TreeDataSourceError)?.reason == .reentrantUpdate)
+    #expect(host.violations.isEmpty)
+    #expect(host.calls == [.reloadData])
+    #expect(list.numberOfRows == 3)
+    #expect(host.numberOfRows == [3])
+    #expect(host.rows == Self.contents(of: list))
+    #expect(host.mismatchedRows().isEmpty)
+  }
+
+  @Test func anItemThatExpandsTheListWhileTheHostAppliesAnUpdateIsRefused() throws {
+    let source = Hooked()
+    let list = TreeList(dataSource: source)
+    let host = ListHostSimulator(list: list)
+    list.reloadData()
+    var refusal: (any Error)?
+    source.onItem = { _ in
+      do { try list.expand([2]) } catch { refusal = error }
+    }
+    try list.expand([1])
+    #expect((refusal as? TreeDataSourceError)?.reason == .reentrantUpdate)
+    #expect(list.numberOfRows == 5)
+    #expect(host.calls.count == 2)  // reloadData(), apply
+    #expect(host.violations.isEmpty)
     #expect(host.numberOfRows == [5])
     #expect(host.rows == Self.contents(of: list))
     #expect(host.mismatchedRows().isEmpty)
   }
 
-  @Test func anItemThatExpandsTheListWhileTheHostAppliesAnUpdateIsAReentrantUpdate() throws {
-    let source = Hooked()
-    let list = TreeList(dataSource: source)
-    let host = ListHostSimulator(list: list)
-    list.reloadData()
-    // While the host reads the rows the expansion inserts, the data source
-    // expands another item: the list hands the host a second update.
-    source.onItem = { _ in try? list.expand([2]) }
-    try list.expand([1])
-    #expect(list.numberOfRows == 7)
-    #expect(host.calls.count == 3)  // reloadData(), apply, the re-entrant apply
-    #expect(host.violations.map(\.changes) == [TreeChanges(insertedRowRanges: [Self.rows(0, 5..<7)])])
-    #expect(host.numberOfRows == [7])
-    #expect(host.rows == Self.contents(of: list))
-    #expect(host.mismatchedRows().isEmpty)
-  }
-
-  @Test func anItemThatCollapsesTheListWhileTheHostReloadsIsAReentrantUpdate() throws {
+  @Test func aReloadAskedWhileTheHostReadsRunsOnceTheReadIsDone() throws {
     let source = Hooked()
     let list = TreeList(dataSource: source)
     let host = ListHostSimulator(list: list)
@@ -128,11 +137,18 @@ struct SimulatorHardeningTests {
     try list.expand([1])
     try list.expand([2])
     host.removeRecordedCalls()
-    // The first row read collapses an item above the rows not yet read.
-    source.onItem = { _ in try? list.collapse([1]) }
+    // The first row read asks the list to reload: deferred until the
+    // list's `item(at:)` returns, then the list reloads (every item starts
+    // collapsed in the data source) and tells the host, which is still
+    // reading rows for its own reload: a re-entrant call for the host, which
+    // the simulator reports and follows by reading everything again.
+    source.onItem = { _ in list.reloadData() }
     host.reloadData()
     #expect(host.violations.count == 1)
-    #expect(host.numberOfRows == [5])
+    #expect(host.violations.first?.problems.first?.contains("re-entrant") == true)
+    #expect(host.calls == [.reloadData, .reloadData])
+    #expect(list.numberOfRows == 3)
+    #expect(host.numberOfRows == [3])
     #expect(host.rows == Self.contents(of: list))
     #expect(host.mismatchedRows().isEmpty)
   }
