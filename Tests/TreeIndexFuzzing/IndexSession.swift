@@ -1,10 +1,12 @@
+import Foundation
 import TreeIndexTestSupport
 
 /// A session of `TreeIndex` operations chosen by the input, each applied to
 /// the index and to the reference model: both must refuse the same calls,
 /// a refused call must leave the index unchanged, and after every call the
 /// index must answer every query as the model does and report changes that
-/// replay the model's old rows into its new ones.
+/// replay the model's old rows into its new ones; at the end, the index's
+/// encoding must decode to an equal index.
 struct IndexSession {
   private var index: TreeIndex
   private var model: ReferenceTree
@@ -70,6 +72,23 @@ struct IndexSession {
         failure = single(operation(&input))
       }
       if let failure { return "step \(step): \(failure)" }
+    }
+    return roundTrip()
+  }
+
+  /// Encodes the index and decodes it again: the copy must equal it and
+  /// answer every query as the model does.
+  private func roundTrip() -> String? {
+    let copy: TreeIndex
+    do {
+      copy = try JSONDecoder().decode(TreeIndex.self, from: JSONEncoder().encode(index))
+    } catch {
+      return "the index's encoding does not decode: \(error)\nmodel: \(model)"
+    }
+    guard copy == index else { return "the decoded index differs from the index\nmodel: \(model)" }
+    let problems = TreeIndexChecker.mismatches(copy, model, salt: salt)
+    guard problems.isEmpty else {
+      return "the decoded index: \(problems.prefix(3).joined(separator: "; "))\nmodel: \(model)"
     }
     return nil
   }
