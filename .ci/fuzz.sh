@@ -39,7 +39,7 @@ SWIFT_BACKTRACE=enable=no \
   "$fuzzer" "$scratch/corpus" -max_total_time="$duration" -timeout=30 \
   -artifact_prefix="$scratch/" -print_final_stats=1 >"$log" 2>&1 || status=$?
 
-grep -E '^(INFO: seed corpus|#[0-9]+ +(INITED|DONE))' "$log" || true
+grep -E '^(INFO: seed corpus|#[0-9]+[[:space:]]+(INITED|DONE)|Done [0-9]+ runs)' "$log" || true
 if [[ $status -eq 0 ]]; then
   echo "fuzz: no failure in $duration s; $(find "$scratch/corpus" -type f | wc -l) inputs in $scratch/corpus"
   exit 0
