@@ -155,7 +155,8 @@ struct IndexSession {
 
   /// Runs a few operations in one batch, on the index and a model copy,
   /// sometimes aborting it; the batch's changes must take the model's old
-  /// rows to its new ones.
+  /// rows to its new ones, and a batch that throws (aborted, or a call
+  /// refused) must leave the index as it was.
   private mutating func batch(_ input: inout FuzzInput) -> String? {
     let operations = (0...input.number(below: 4)).map { _ in operation(&input) }
     let abortAfter = input.number(below: 8)
@@ -167,7 +168,13 @@ struct IndexSession {
       let changes = try index.performBatchUpdates { index in
         for (k, operation) in operations.enumerated() {
           if k == abortAfter { throw Abort() }
-          if case .expand(_, let count) = operation, count < 0 || count > TreeIndex.maximumNumberOfRows { continue }
+          if case .expand(_, let count) = operation, count < 0 || count > TreeIndex.maximumNumberOfRows {
+            // Past what the model can hold: the index must refuse it, which
+            // aborts the batch and must leave the index as it was.
+            _ = try operation.apply(to: &index)
+            mismatch = "\(operation) in a batch was accepted"
+            throw Abort()
+          }
           var modelThrew = false
           do { try operation.apply(to: &inner) } catch { modelThrew = true }
           do {
