@@ -57,6 +57,66 @@ final class FuzzTree: TreeDataSource {
   func item(at treePath: TreePath) -> Int { node(at: treePath)?.id ?? -1 }
 }
 
+/// The delegate of a ``ListSession``'s list: refuses to expand, collapse or
+/// select the items whose identity is a multiple of `refusing` (none while
+/// it is 0), and checks what the list tells it during a call, without
+/// calling back: nothing it refused when asked, and each "did" after its
+/// "will".
+final class FuzzDelegate: TreeListDelegate {
+  let tree: FuzzTree
+  var refusing = 0
+  /// The first notification that broke the rules, if any.
+  var failure: String?
+  /// What the delegate refused during the current call, such as
+  /// `"expand [0, 1]"`.
+  private var refused: Set<String> = []
+  /// The "will" notifications of the current call not yet followed by
+  /// their "did".
+  private var pending: [String] = []
+
+  init(tree: FuzzTree) { self.tree = tree }
+
+  /// Starts a call.
+  func reset() {
+    refused = []
+    pending = []
+  }
+
+  private func should(_ action: String, _ treePath: TreePath) -> Bool {
+    guard refusing > 0, let id = tree.node(at: treePath)?.id, id % refusing == 0 else { return true }
+    refused.insert("\(action) \(treePath)")
+    return false
+  }
+
+  private func will(_ action: String, _ treePath: TreePath) {
+    let event = "\(action) \(treePath)"
+    if failure == nil, refused.contains(event) { failure = "the list went on to \(event), which the delegate refused" }
+    pending.append(event)
+  }
+
+  private func did(_ action: String, _ treePath: TreePath) {
+    let event = "\(action) \(treePath)"
+    if failure == nil, refused.contains(event) { failure = "the list did \(event), which the delegate refused" }
+    if let k = pending.firstIndex(of: event) {
+      pending.remove(at: k)
+    } else if failure == nil {
+      failure = "the list said it did \(event) without saying it would"
+    }
+  }
+
+  func shouldExpandItem(at treePath: TreePath) -> Bool { should("expand", treePath) }
+  func willExpandItem(at treePath: TreePath) { will("expand", treePath) }
+  func didExpandItem(at treePath: TreePath) { did("expand", treePath) }
+  func shouldCollapseItem(at treePath: TreePath) -> Bool { should("collapse", treePath) }
+  func willCollapseItem(at treePath: TreePath) { will("collapse", treePath) }
+  func didCollapseItem(at treePath: TreePath) { did("collapse", treePath) }
+  func shouldSelectItem(at treePath: TreePath) -> Bool { should("select", treePath) }
+  func didSelectItem(at treePath: TreePath) {
+    let event = "select \(treePath)"
+    if failure == nil, refused.contains(event) { failure = "the list selected \(treePath), which the delegate refused" }
+  }
+}
+
 /// A session of `TreeList` calls chosen by the input, with the tree edited
 /// first as an app does, shown by a `ListHostSimulator`. After every call
 /// the host must have accepted every update, show what the list shows, and
@@ -65,6 +125,7 @@ struct ListSession {
   private let tree = FuzzTree()
   private let list: TreeList<FuzzTree>
   private let host: ListHostSimulator
+  private let delegate: FuzzDelegate
 
   init(_ input: inout FuzzInput) {
     for _ in 0..<input.number(below: 5) {
@@ -74,6 +135,8 @@ struct ListSession {
     }
     list = TreeList(dataSource: tree, layout: input.flag() ? .sectioned : .flat)
     host = ListHostSimulator(list: list)
+    delegate = FuzzDelegate(tree: tree)
+    list.delegate = delegate
     list.reloadData()
   }
 
@@ -81,8 +144,9 @@ struct ListSession {
     var step = 0
     while !input.isAtEnd && step < 100 {
       step += 1
+      delegate.reset()
       let call = perform(&input)
-      if let failure = check() { return "step \(step), \(call): \(failure)" }
+      if let failure = delegate.failure ?? check() { return "step \(step), \(call): \(failure)" }
     }
     return nil
   }
@@ -145,8 +209,11 @@ struct ListSession {
     case 9:
       if tree.root.children.count < 8 { try? list.expandAll() }
       return "expandAll()"
-    default:
+    case 10:
       return edit(&input)
+    default:
+      delegate.refusing = input.number(below: 4)
+      return "the delegate refuses multiples of \(delegate.refusing)"
     }
   }
 
