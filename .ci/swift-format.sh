@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Style: the toolchain's `swift-format lint --strict` with the repository's
-# `.swift-format` over Sources, Tests, Examples and Benchmarks.
+# `.swift-format` over Sources, Tests, Examples, Benchmarks and Fuzz.
 #
 # `.ci/swift-format-pending` lists files written before the formatter was
 # adopted and not yet formatted (test files other work was changing at the
@@ -18,7 +18,8 @@ files=()
 while IFS= read -r file; do
   is_pending "$file" || files+=("$file")
 done < <(git ls-files --cached --others --exclude-standard -- \
-  'Package.swift' 'Sources/*.swift' 'Tests/*.swift' 'Examples/*.swift' 'Benchmarks/*.swift' | sort)
+  'Package.swift' 'Sources/*.swift' 'Tests/*.swift' 'Examples/*.swift' 'Benchmarks/*.swift' \
+  'Fuzz/*.swift' | sort)
 
 status=0
 echo "swift-format lint --strict: ${#files[@]} files (${#pending[@]} listed in $pending_list as not yet formatted)"

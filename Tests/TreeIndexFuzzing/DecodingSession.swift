@@ -40,7 +40,8 @@ enum DecodingSession {
         #"{"depth":\#(depth),"index":\#(input.index(amongst: 2)),"numberOfSubitems":\#(count),"isExpanded":\#(input.flag())}"#)
     }
     let roots = input.numberOfSubitems()
-    return #"{"layout":"\#(input.flag() ? "flat" : "sectioned")","numberOfRootItems":\#(roots),"items":[\#(items.joined(separator: ","))]}"#
+    return
+      #"{"layout":"\#(input.flag() ? "flat" : "sectioned")","numberOfRootItems":\#(roots),"items":[\#(items.joined(separator: ","))]}"#
   }
 
   /// Checks a decoded index: its counts within the maximum, rows and paths
@@ -59,7 +60,9 @@ enum DecodingSession {
         if row >= 0 && row < rows { return "row \(row) of \(rows) has no path" }
         continue
       }
-      guard index.row(for: path) == row else { return "row \(row) is \(path), which is row \(String(describing: index.row(for: path)))" }
+      guard index.row(for: path) == row else {
+        return "row \(row) is \(path), which is row \(String(describing: index.row(for: path)))"
+      }
       if let table = index.tableIndexPath(fromTreePath: path), index.treeIndexPath(fromTablePath: table) != path {
         return "\(path) is drawn at \(table), which maps back elsewhere"
       }

@@ -1,10 +1,12 @@
+import Foundation
 import TreeIndexTestSupport
 
 /// A session of `TreeIndex` operations chosen by the input, each applied to
 /// the index and to the reference model: both must refuse the same calls,
 /// a refused call must leave the index unchanged, and after every call the
 /// index must answer every query as the model does and report changes that
-/// replay the model's old rows into its new ones.
+/// replay the model's old rows into its new ones; at the end, the index's
+/// encoding must decode to an equal index.
 struct IndexSession {
   private var index: TreeIndex
   private var model: ReferenceTree
@@ -71,6 +73,23 @@ struct IndexSession {
       }
       if let failure { return "step \(step): \(failure)" }
     }
+    return roundTrip()
+  }
+
+  /// Encodes the index and decodes it again: the copy must equal it and
+  /// answer every query as the model does.
+  private func roundTrip() -> String? {
+    let copy: TreeIndex
+    do {
+      copy = try JSONDecoder().decode(TreeIndex.self, from: JSONEncoder().encode(index))
+    } catch {
+      return "the index's encoding does not decode: \(error)\nmodel: \(model)"
+    }
+    guard copy == index else { return "the decoded index differs from the index\nmodel: \(model)" }
+    let problems = TreeIndexChecker.mismatches(copy, model, salt: salt)
+    guard problems.isEmpty else {
+      return "the decoded index: \(problems.prefix(3).joined(separator: "; "))\nmodel: \(model)"
+    }
     return nil
   }
 
@@ -136,7 +155,8 @@ struct IndexSession {
 
   /// Runs a few operations in one batch, on the index and a model copy,
   /// sometimes aborting it; the batch's changes must take the model's old
-  /// rows to its new ones.
+  /// rows to its new ones, and a batch that throws (aborted, or a call
+  /// refused) must leave the index as it was.
   private mutating func batch(_ input: inout FuzzInput) -> String? {
     let operations = (0...input.number(below: 4)).map { _ in operation(&input) }
     let abortAfter = input.number(below: 8)
@@ -148,7 +168,13 @@ struct IndexSession {
       let changes = try index.performBatchUpdates { index in
         for (k, operation) in operations.enumerated() {
           if k == abortAfter { throw Abort() }
-          if case .expand(_, let count) = operation, count < 0 || count > TreeIndex.maximumNumberOfRows { continue }
+          if case .expand(_, let count) = operation, count < 0 || count > TreeIndex.maximumNumberOfRows {
+            // Past what the model can hold: the index must refuse it, which
+            // aborts the batch and must leave the index as it was.
+            _ = try operation.apply(to: &index)
+            mismatch = "\(operation) in a batch was accepted"
+            throw Abort()
+          }
           var modelThrew = false
           do { try operation.apply(to: &inner) } catch { modelThrew = true }
           do {

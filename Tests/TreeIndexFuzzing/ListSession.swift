@@ -1,3 +1,4 @@
+import Foundation
 import TreeDataSource
 
 /// The tree a ``ListSession`` shows: items with identities, the expansion
@@ -56,6 +57,66 @@ final class FuzzTree: TreeDataSource {
   func item(at treePath: TreePath) -> Int { node(at: treePath)?.id ?? -1 }
 }
 
+/// The delegate of a ``ListSession``'s list: refuses to expand, collapse or
+/// select the items whose identity is a multiple of `refusing` (none while
+/// it is 0), and checks what the list tells it during a call, without
+/// calling back: nothing it refused when asked, and each "did" after its
+/// "will".
+final class FuzzDelegate: TreeListDelegate {
+  let tree: FuzzTree
+  var refusing = 0
+  /// The first notification that broke the rules, if any.
+  var failure: String?
+  /// What the delegate refused during the current call, such as
+  /// `"expand [0, 1]"`.
+  private var refused: Set<String> = []
+  /// The "will" notifications of the current call not yet followed by
+  /// their "did".
+  private var pending: [String] = []
+
+  init(tree: FuzzTree) { self.tree = tree }
+
+  /// Starts a call.
+  func reset() {
+    refused = []
+    pending = []
+  }
+
+  private func should(_ action: String, _ treePath: TreePath) -> Bool {
+    guard refusing > 0, let id = tree.node(at: treePath)?.id, id % refusing == 0 else { return true }
+    refused.insert("\(action) \(treePath)")
+    return false
+  }
+
+  private func will(_ action: String, _ treePath: TreePath) {
+    let event = "\(action) \(treePath)"
+    if failure == nil, refused.contains(event) { failure = "the list went on to \(event), which the delegate refused" }
+    pending.append(event)
+  }
+
+  private func did(_ action: String, _ treePath: TreePath) {
+    let event = "\(action) \(treePath)"
+    if failure == nil, refused.contains(event) { failure = "the list did \(event), which the delegate refused" }
+    if let k = pending.firstIndex(of: event) {
+      pending.remove(at: k)
+    } else if failure == nil {
+      failure = "the list said it did \(event) without saying it would"
+    }
+  }
+
+  func shouldExpandItem(at treePath: TreePath) -> Bool { should("expand", treePath) }
+  func willExpandItem(at treePath: TreePath) { will("expand", treePath) }
+  func didExpandItem(at treePath: TreePath) { did("expand", treePath) }
+  func shouldCollapseItem(at treePath: TreePath) -> Bool { should("collapse", treePath) }
+  func willCollapseItem(at treePath: TreePath) { will("collapse", treePath) }
+  func didCollapseItem(at treePath: TreePath) { did("collapse", treePath) }
+  func shouldSelectItem(at treePath: TreePath) -> Bool { should("select", treePath) }
+  func didSelectItem(at treePath: TreePath) {
+    let event = "select \(treePath)"
+    if failure == nil, refused.contains(event) { failure = "the list selected \(treePath), which the delegate refused" }
+  }
+}
+
 /// A session of `TreeList` calls chosen by the input, with the tree edited
 /// first as an app does, shown by a `ListHostSimulator`. After every call
 /// the host must have accepted every update, show what the list shows, and
@@ -64,6 +125,7 @@ struct ListSession {
   private let tree = FuzzTree()
   private let list: TreeList<FuzzTree>
   private let host: ListHostSimulator
+  private let delegate: FuzzDelegate
 
   init(_ input: inout FuzzInput) {
     for _ in 0..<input.number(below: 5) {
@@ -73,6 +135,8 @@ struct ListSession {
     }
     list = TreeList(dataSource: tree, layout: input.flag() ? .sectioned : .flat)
     host = ListHostSimulator(list: list)
+    delegate = FuzzDelegate(tree: tree)
+    list.delegate = delegate
     list.reloadData()
   }
 
@@ -80,8 +144,9 @@ struct ListSession {
     var step = 0
     while !input.isAtEnd && step < 100 {
       step += 1
+      delegate.reset()
       let call = perform(&input)
-      if let failure = check() { return "step \(step), \(call): \(failure)" }
+      if let failure = delegate.failure ?? check() { return "step \(step), \(call): \(failure)" }
     }
     return nil
   }
@@ -144,8 +209,11 @@ struct ListSession {
     case 9:
       if tree.root.children.count < 8 { try? list.expandAll() }
       return "expandAll()"
-    default:
+    case 10:
       return edit(&input)
+    default:
+      delegate.refusing = input.number(below: 4)
+      return "the delegate refuses multiples of \(delegate.refusing)"
     }
   }
 
@@ -219,37 +287,147 @@ struct ListSession {
     }
   }
 
-  /// What must hold after every call.
+  /// A row the tree says the list shows: the item's path and identity, and
+  /// how many rows it and its visible descendants take.
+  private struct ShownRow {
+    var path: TreePath
+    var id: Int
+    var rowsTaken = 1
+  }
+
+  /// The rows the list must show: the tree's items, in order, under the
+  /// list's own expansion state, per section; the global rows of each root
+  /// item (of its section, in `.sectioned`); and the first subitem of each
+  /// collapsed item, which must be hidden.
+  private func shownRows() -> (sections: [[ShownRow]], rootRows: [Range<Int>], hidden: [TreePath]) {
+    var sections: [[ShownRow]] = list.layout == .flat ? [[]] : []
+    var rootRows: [Range<Int>] = []
+    var hidden: [TreePath] = []
+    var global = 0
+    func visit(_ node: FuzzTree.Node, at path: TreePath, into rows: inout [ShownRow]) {
+      let k = rows.count
+      rows.append(ShownRow(path: path, id: node.id))
+      if list.isExpanded(path) {
+        for (i, child) in node.children.enumerated() { visit(child, at: path.appending(i), into: &rows) }
+      } else if !node.children.isEmpty {
+        hidden.append(path.appending(0))
+      }
+      rows[k].rowsTaken = rows.count - k
+    }
+    for (i, rootNode) in tree.root.children.enumerated() {
+      var rows: [ShownRow] = []
+      visit(rootNode, at: [i], into: &rows)
+      if list.layout == .sectioned {
+        rows.removeFirst()
+        sections.append(rows)
+      } else {
+        sections[0] += rows
+      }
+      rootRows.append(global..<(global + rows.count))
+      global += rows.count
+    }
+    return (sections, rootRows, hidden)
+  }
+
+  /// What must hold after every call: the host accepted every update and
+  /// shows the tree's items; the list shows them too, and answers every
+  /// query about every row both ways; its geometry adds up.
   private func check() -> String? {
     if let violation = host.violations.first { return "the host was handed an invalid update: \(violation)" }
     let counts = (0..<list.numberOfSections).map { list.numberOfRows(inSection: $0) }
     guard host.numberOfRows == counts else { return "the host shows \(host.numberOfRows) rows, the list \(counts)" }
     if let row = host.mismatchedRows().first { return "the host's row \(Array(row)) shows a stale item" }
-    // The list shows the tree's items, in order, under its own expansion.
-    var expected: [[Int]] = []
-    func visit(_ node: FuzzTree.Node, at path: TreePath, into rows: inout [Int]) {
-      rows.append(node.id)
-      guard list.isExpanded(path) else { return }
-      for (i, child) in node.children.enumerated() { visit(child, at: path.appending(i), into: &rows) }
-    }
-    for (i, rootNode) in tree.root.children.enumerated() {
-      var rows: [Int] = []
-      visit(rootNode, at: [i], into: &rows)
-      if list.layout == .sectioned {
-        expected.append(Array(rows.dropFirst()))
-      } else {
-        if expected.isEmpty { expected.append([]) }
-        expected[0] += rows
-      }
-    }
-    if list.layout == .flat && expected.isEmpty { expected = [[]] }
+    let (expected, rootRows, hidden) = shownRows()
     guard expected.map(\.count) == counts else { return "the tree shows \(expected.map(\.count)) rows, the list \(counts)" }
+    let total = counts.reduce(0, +)
+    guard list.numberOfRows == total else { return "numberOfRows is \(list.numberOfRows), the sections hold \(total)" }
+    guard let hostRows = host.rows else { return "the host records no rows" }
+    var global = 0
     for (section, rows) in expected.enumerated() {
-      for (row, id) in rows.enumerated() where list.item(at: [section, row]) != id {
-        return "row \([section, row]) shows \(list.item(at: [section, row])), the tree \(id)"
+      for (row, shown) in rows.enumerated() {
+        defer { global += 1 }
+        let table = IndexPath(indexes: [section, row])
+        let path = shown.path
+        if list.item(at: table) != shown.id { return "row \(Array(table)) shows \(list.item(at: table)), the tree \(shown.id)" }
+        if hostRows[section][row] != AnyHashable(shown.id) {
+          return "the host's row \(Array(table)) shows \(hostRows[section][row]), the tree \(shown.id)"
+        }
+        if let failure = mapping(path, row: global, table: table, rowsTaken: shown.rowsTaken) { return failure }
       }
+    }
+    for (i, rows) in rootRows.enumerated() where list.layout == .sectioned {
+      guard list.isVisible([i]), list.row(for: [i]) == nil, list.rows(inSubtreeAt: [i]) == rows else {
+        return "section item [\(i)]: visible \(list.isVisible([i])), row \(String(describing: list.row(for: [i]))), "
+          + "rows \(String(describing: list.rows(inSubtreeAt: [i]))), not \(rows)"
+      }
+    }
+    for path in hidden {
+      guard !list.isVisible(path), list.row(for: path) == nil, list.rows(inSubtreeAt: path) == nil,
+        list.tableIndexPath(fromTreePath: path) == nil
+      else { return "the hidden item \(path) has a row" }
+    }
+    for row in [-1, total, total + 1] where list.treePath(forRow: row) != nil || list.level(forRow: row) != nil {
+      return "the missing row \(row) has a path"
     }
     guard list.contentHeight.isFinite, list.contentHeight >= 0 else { return "content height \(list.contentHeight)" }
+    return geometry(expected)
+  }
+
+  /// Checks that the list maps the item at `path` and the row `row`, at
+  /// `table`, to each other every way it can.
+  private func mapping(_ path: TreePath, row: Int, table: IndexPath, rowsTaken: Int) -> String? {
+    let forRow = list.treePath(forRow: row)
+    guard forRow == path else { return "treePath(forRow: \(row)) is \(String(describing: forRow)), not \(path)" }
+    let rowFor = list.row(for: path)
+    guard rowFor == row else { return "row(for: \(path)) is \(String(describing: rowFor)), not \(row)" }
+    let tablePath = list.tableIndexPath(fromTreePath: path)
+    guard tablePath == table else {
+      return "tableIndexPath(fromTreePath: \(path)) is \(String(describing: tablePath)), not \(Array(table))"
+    }
+    let treePath = list.treeIndexPath(fromTablePath: table)
+    guard treePath == path else {
+      return "treeIndexPath(fromTablePath: \(Array(table))) is \(String(describing: treePath)), not \(path)"
+    }
+    let level = list.level(forRow: row)
+    guard level == path.depth - 1 else { return "level(forRow: \(row)) is \(String(describing: level)) for \(path)" }
+    guard list.isVisible(path) else { return "isVisible(\(path)) is false for row \(row)" }
+    let rows = list.rows(inSubtreeAt: path)
+    guard rows == row..<(row + rowsTaken) else {
+      return "rows(inSubtreeAt: \(path)) is \(String(describing: rows)), not \(row..<(row + rowsTaken))"
+    }
+    return nil
+  }
+
+  /// Checks that every row's height is finite and not negative, and that
+  /// the offsets of the rows sum their heights up to the content height.
+  /// Where the sums are exact (the heights are halves), the row at each
+  /// row's offset is that row, unless its height is 0.
+  private func geometry(_ expected: [[ShownRow]]) -> String? {
+    let contentHeight = list.contentHeight
+    let tolerance = 1e-9 * Swift.max(1, contentHeight)
+    let exact = contentHeight < 1e12
+    var global = 0
+    var top = list.offset(ofRow: 0)
+    guard top == 0 else { return "the first row's offset is \(top)" }
+    for (section, rows) in expected.enumerated() {
+      for row in rows.indices {
+        defer { global += 1 }
+        let height = list.height(at: [section, row])
+        guard height.isFinite, height >= 0 else { return "row \([section, row]) has height \(height)" }
+        let bottom = list.offset(ofRow: global + 1)
+        guard abs(bottom - top - height) <= tolerance else {
+          return "row \(global) spans \(top)..<\(bottom) with height \(height)"
+        }
+        if exact && height > 0, list.row(atOffset: top) != global {
+          return "row(atOffset: \(top)) is \(String(describing: list.row(atOffset: top))), not \(global)"
+        }
+        top = bottom
+      }
+    }
+    guard abs(top - contentHeight) <= tolerance else { return "the rows end at \(top), the content height is \(contentHeight)" }
+    for offset in [-1, contentHeight] where list.row(atOffset: offset) != nil {
+      return "row(atOffset: \(offset)) is a row, past the content"
+    }
     return nil
   }
 }
