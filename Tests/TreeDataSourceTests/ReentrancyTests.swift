@@ -269,7 +269,9 @@ final class ReentrantSession: IntrusionTarget {
         return "moveItem(at: \(source), to: \(destination))"
       case 10:
         // An item whose parent the list knows.
-        let known = tree.allNodes.filter { node in tree.path(of: node)!.parent.map { list.numberOfSubitems(of: $0) != nil } ?? true }
+        let known = tree.allNodes.filter { node in
+          tree.path(of: node)!.parent.map { list.numberOfSubitems(of: $0) != nil } ?? true
+        }
         guard let node = known.randomElement(using: &rng) else { return "nothing" }
         node.height = Int.random(in: 0...4, using: &rng)
         let reloaded = tree.path(of: node)!
@@ -328,7 +330,9 @@ final class ReentrantSession: IntrusionTarget {
     if list.numberOfRows != expected.count { fail("\(list.numberOfRows) rows, the tree gives \(expected.count)") }
     var height = 0.0
     for (row, (path, node)) in expected.enumerated() where row < list.numberOfRows {
-      if list.treePath(forRow: row) != path { fail("row \(row) is \(list.treePath(forRow: row).map { "\($0)" } ?? "nil"), not \(path)"); break }
+      if list.treePath(forRow: row) != path {
+        fail("row \(row) is \(list.treePath(forRow: row).map { "\($0)" } ?? "nil"), not \(path)"); break
+      }
       height += Double(node.height)
     }
     if list.contentHeight != height { fail("content height \(list.contentHeight) != \(height)") }

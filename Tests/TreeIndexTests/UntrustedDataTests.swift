@@ -79,16 +79,19 @@ struct UntrustedDataTests {
     expectCorrupted(prefix + #"{"depth":2,"index":0,"numberOfSubitems":1,"isExpanded":true}]}"#, mentioning: "depth")
     expectCorrupted(prefix + #"{"depth":0,"index":0,"numberOfSubitems":1,"isExpanded":true}]}"#, mentioning: "depth")
     expectCorrupted(
-      prefix + #"{"depth":1,"index":0,"numberOfSubitems":1,"isExpanded":true},{"depth":3,"index":0,"numberOfSubitems":1,"isExpanded":true}]}"#,
+      prefix
+        + #"{"depth":1,"index":0,"numberOfSubitems":1,"isExpanded":true},{"depth":3,"index":0,"numberOfSubitems":1,"isExpanded":true}]}"#,
       mentioning: "depth")
     expectCorrupted(prefix + #"{"depth":1,"index":2,"numberOfSubitems":1,"isExpanded":true}]}"#, mentioning: "out of range")
     expectCorrupted(prefix + #"{"depth":1,"index":-1,"numberOfSubitems":1,"isExpanded":true}]}"#, mentioning: "out of range")
     expectCorrupted(prefix + #"{"depth":1,"index":0,"numberOfSubitems":-4,"isExpanded":true}]}"#, mentioning: "subitems")
     expectCorrupted(
-      prefix + #"{"depth":1,"index":0,"numberOfSubitems":1,"isExpanded":true},{"depth":1,"index":0,"numberOfSubitems":1,"isExpanded":true}]}"#,
+      prefix
+        + #"{"depth":1,"index":0,"numberOfSubitems":1,"isExpanded":true},{"depth":1,"index":0,"numberOfSubitems":1,"isExpanded":true}]}"#,
       mentioning: "listed twice")
     expectCorrupted(
-      prefix + #"{"depth":1,"index":0,"numberOfSubitems":1,"isExpanded":true},{"depth":2,"index":1,"numberOfSubitems":1,"isExpanded":true}]}"#,
+      prefix
+        + #"{"depth":1,"index":0,"numberOfSubitems":1,"isExpanded":true},{"depth":2,"index":1,"numberOfSubitems":1,"isExpanded":true}]}"#,
       mentioning: "[0, 1]")
     expectCorrupted(prefix + #"{"numberOfSubitems":1,"isExpanded":true}]}"#, mentioning: "neither a path")
     expectCorrupted(prefix + #"{"path":[],"numberOfSubitems":1,"isExpanded":true}]}"#, mentioning: "does not fit")

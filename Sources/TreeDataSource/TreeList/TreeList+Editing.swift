@@ -14,6 +14,9 @@ extension TreeList {
   /// - Parameter treePaths: The new items' paths.
   /// - Throws: ``/TreeIndex/TreeIndexError`` for an empty, duplicate or out-of-range
   ///   path; nothing changes.
+  ///   Called from inside a call the list makes to its data source, host or
+  ///   delegate: ``TreeDataSourceError`` with
+  ///   ``TreeDataSourceError/Reason/reentrantUpdate``, and nothing changes.
   /// - Complexity: O(*d* log *b*) per path and per new item asked about,
   ///   whatever the number of items the list knows.
   public func insertItems(at treePaths: [TreePath]) throws {
@@ -54,6 +57,9 @@ extension TreeList {
   /// - Parameter treePaths: The deleted items' paths.
   /// - Throws: ``/TreeIndex/TreeIndexError`` for an empty or out-of-range path;
   ///   nothing changes.
+  ///   Called from inside a call the list makes to its data source, host or
+  ///   delegate: ``TreeDataSourceError`` with
+  ///   ``TreeDataSourceError/Reason/reentrantUpdate``, and nothing changes.
   /// - Complexity: O(*d* log *b*) per path, plus the known items beneath
   ///   the deleted ones, whatever the number of items the list knows (the
   ///   edit journals what it changes; it copies nothing). Asks the data
@@ -94,6 +100,9 @@ extension TreeList {
   ///   - destination: The item's path after the move.
   /// - Throws: ``/TreeIndex/TreeIndexError`` for an invalid source or a destination
   ///   that does not exist once the item is removed; nothing changes.
+  ///   Called from inside a call the list makes to its data source, host or
+  ///   delegate: ``TreeDataSourceError`` with
+  ///   ``TreeDataSourceError/Reason/reentrantUpdate``, and nothing changes.
   /// - Complexity: O(*d* log *b*), whatever the size of the moved subtree
   ///   and the number of items the list knows; plus, when the moved item must
   ///   be asked about again (a row that became a section or the reverse), a
@@ -149,6 +158,9 @@ extension TreeList {
   /// - Parameter treePaths: The changed items' paths.
   /// - Throws: ``/TreeIndex/TreeIndexError`` for a path that names no item; nothing
   ///   changes.
+  ///   Called from inside a call the list makes to its data source, host or
+  ///   delegate: ``TreeDataSourceError`` with
+  ///   ``TreeDataSourceError/Reason/reentrantUpdate``, and nothing changes.
   /// - Complexity: O(*m* *d* log *b*) for *m* paths, and one height asked
   ///   per visible row.
   public func reloadItems(at treePaths: [TreePath]) throws {
@@ -202,6 +214,9 @@ extension TreeList {
   ///   error of its own the list is exactly as before the batch and the host
   ///   hears nothing; after a ``TreeDataSourceError`` the list keeps what it
   ///   learned and the host reloads.
+  ///   Called from inside a call the list makes to its data source, host or
+  ///   delegate: ``TreeDataSourceError`` with
+  ///   ``TreeDataSourceError/Reason/reentrantUpdate``, and nothing changes.
   /// - Complexity: the edits, plus the change set (see
   ///   ``/TreeIndex/TreeIndex/performBatchUpdates(_:)``); the batch journals
   ///   what it changes and copies nothing.

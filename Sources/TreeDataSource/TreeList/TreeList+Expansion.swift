@@ -35,9 +35,12 @@ extension TreeList {
   ///   then reloaded the item's subtree and called the host's `reloadData()`
   ///   (recursively, the items opened before stay open and the delegate
   ///   hears `didExpandItem` for them).
+  ///   Called from inside a call the list makes to its data source, host or
+  ///   delegate: ``TreeDataSourceError`` with
+  ///   ``TreeDataSourceError/Reason/reentrantUpdate``, and nothing changes.
   /// - Complexity: O(*d* log *b*) to show a subtree expanded before; plus
-  ///   O(*d* log *b*) per subitem asked about the first time; recursively,
-  ///   plus the items of the subtree.
+  ///   O(log *b*) per subitem asked about the first time; recursively,
+  ///   plus O(log *b*) per item of the subtree, whatever its depth.
   public func expand(_ treePath: TreePath, recursively: Bool = false) throws {
     try _refuseReentrantUpdate(at: treePath)
     defer { _runDeferredCalls() }
@@ -70,6 +73,9 @@ extension TreeList {
   ///   - recursively: Whether to collapse every item beneath it too.
   /// - Throws: ``/TreeIndex/TreeIndexError`` for a path that names no item; nothing
   ///   changes.
+  ///   Called from inside a call the list makes to its data source, host or
+  ///   delegate: ``TreeDataSourceError`` with
+  ///   ``TreeDataSourceError/Reason/reentrantUpdate``, and nothing changes.
   /// - Complexity: O(*d* log *b*), whatever the number of rows that vanish;
   ///   recursively, plus O(log *b*) per known item beneath. Asks the data
   ///   source nothing.
@@ -95,6 +101,9 @@ extension TreeList {
   /// - Parameter treePath: The item's path.
   /// - Throws: What ``expand(_:recursively:)`` and
   ///   ``collapse(_:recursively:)`` throw.
+  ///   Called from inside a call the list makes to its data source, host or
+  ///   delegate: ``TreeDataSourceError`` with
+  ///   ``TreeDataSourceError/Reason/reentrantUpdate``, and nothing changes.
   /// - Complexity: That of the call it makes.
   public func toggle(_ treePath: TreePath) throws {
     try _refuseReentrantUpdate(at: treePath)
@@ -126,6 +135,9 @@ extension TreeList {
   ///   is sent, though the delegate may have heard `willExpandItem` for
   ///   ancestors above the bad index); ``TreeDataSourceError`` as
   ///   ``expand(_:recursively:)`` does.
+  ///   Called from inside a call the list makes to its data source, host or
+  ///   delegate: ``TreeDataSourceError`` with
+  ///   ``TreeDataSourceError/Reason/reentrantUpdate``, and nothing changes.
   /// - Complexity: O(*d* log *b*), plus the subitems asked about; when
   ///   subitems that came while hidden wait, plus a walk over the visible
   ///   expanded items the list knows.
@@ -151,7 +163,10 @@ extension TreeList {
   /// collapsed with everything beneath it.
   ///
   /// - Throws: ``TreeDataSourceError`` as ``expand(_:recursively:)`` does.
-  /// - Complexity: O(*n* *d* log *b*) for *n* items.
+  ///   Called from inside a call the list makes to its data source, host or
+  ///   delegate: ``TreeDataSourceError`` with
+  ///   ``TreeDataSourceError/Reason/reentrantUpdate``, and nothing changes.
+  /// - Complexity: O(*n* log *b*) for *n* items, whatever their depth.
   public func expandAll() throws {
     try _refuseReentrantUpdate(at: [])
     defer { _runDeferredCalls() }

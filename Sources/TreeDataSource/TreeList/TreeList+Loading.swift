@@ -12,7 +12,11 @@ extension TreeList {
   /// Inside ``performBatchUpdates(_:)``, the host reloads when the batch
   /// ends, instead of applying an update.
   ///
-  /// - Complexity: O(*v* *d* log *b*) for *v* visible items; asks
+  /// Inside a call the list makes to its data source, host or delegate, the
+  /// reload waits until that call returns (see ``TreeDataSourceError/Reason/reentrantUpdate``).
+  ///
+  /// - Complexity: O(*v* log *b*) for *v* visible items, whatever their
+  ///   depth; asks
   ///   ``TreeDataSource/numberOfSubitems(of:)`` once for the root and once
   ///   per expanded visible item, ``TreeDataSource/isExpanded(_:)`` and
   ///   ``TreeDataSource/height(ofItemAt:)`` once per visible item (no height
