@@ -28,6 +28,15 @@ final class ChainSource: TreeDataSource {
   func item(at treePath: TreePath) -> Int { treePath.depth }
 }
 
+/// A host for `list` that counts rows only: a host that reads each row's
+/// item would map each of a chain's *n* rows to its path, O(*n* *d*) in all.
+func countingHost(for list: TreeList<ChainSource>) -> ListHostSimulator {
+  let host = ListHostSimulator(
+    numberOfSections: { list.numberOfSections }, numberOfRows: { list.numberOfRows(inSection: $0) })
+  list.host = host
+  return host
+}
+
 /// The path of the item at `depth` in a chain: `depth` zeros.
 func chainPath(_ depth: Int) -> TreePath { TreePath(repeatElement(0, count: depth)) }
 
@@ -45,9 +54,7 @@ struct DeepTreeTests {
     let n = Self.depth
     let source = ChainSource(depth: n, startsExpanded: true)
     let list = TreeList(dataSource: source)
-    let host = ListHostSimulator(
-      numberOfSections: { list.numberOfSections }, numberOfRows: { list.numberOfRows(inSection: $0) })
-    list.host = host
+    let host = countingHost(for: list)
     list.reloadData()
     #expect(list.numberOfRows == n)
     #expect(host.violations.isEmpty)
@@ -102,9 +109,7 @@ struct DeepTreeTests {
     let n = Self.depth
     let source = ChainSource(depth: n, startsExpanded: false)
     let list = TreeList(dataSource: source)
-    let host = ListHostSimulator(
-      numberOfSections: { list.numberOfSections }, numberOfRows: { list.numberOfRows(inSection: $0) })
-    list.host = host
+    let host = countingHost(for: list)
     list.reloadData()
     #expect(list.numberOfRows == 1)
 
@@ -128,11 +133,7 @@ struct DeepTreeTests {
   @Test func revealingTheDeepestItemOfACollapsedChain() throws {
     let n = Self.depth
     let list = TreeList(dataSource: ChainSource(depth: n, startsExpanded: false))
-    // Counts rows only: a host that reads each row's item would map each
-    // of the n rows to its path, O(n d) in all.
-    let host = ListHostSimulator(
-      numberOfSections: { list.numberOfSections }, numberOfRows: { list.numberOfRows(inSection: $0) })
-    list.host = host
+    let host = countingHost(for: list)
     list.reloadData()
     try list.reveal(chainPath(n))
     #expect(list.numberOfRows == n)
