@@ -106,6 +106,9 @@ extension TreeList {
       path.append(i)
       let id = _index._knownItemID(ofSubitem: i, of: parent)
       if let id, _index._isExpanded(id) {
+        // Subitems that came while it was hidden are visible now: asked
+        // about before the way goes on through them.
+        _resolveUnaskedSubitems(of: id, at: TreePath(path), top: top, room: &room)
         _unsettled!.ancestors.append((id, parent, i, path.count))
         parent = id
         continue
