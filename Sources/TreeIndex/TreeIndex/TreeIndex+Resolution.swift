@@ -204,25 +204,16 @@ extension TreeIndex {
   ///
   /// - Complexity: O(*d* log *b*).
   func _appendPath(toRow row: Int, beneath node: _NodeID, to indices: inout [Int]) {
-    // One descent per level by the row metric, carrying each item's subitem
-    // tree down instead of reading the item again.
+    // One descent per level by rows, carrying each item's subitem tree
+    // down instead of reading the item again.
     var tree = _arena.children(node)
     var row = row
     while true {
-      guard let (found, before) = _arena.find(row, by: _Rows.self, in: tree) else {
-        indices.append(row &- _arena.total(tree).extraRows)  // an unknown subitem after the known ones
-        return
-      }
-      let offset = row &- before.span &- before.extraRows
-      let item = _arena.item(found)
-      if offset < item.gap {
-        indices.append(before.span &+ offset)  // an unknown subitem before `item`
-        return
-      }
-      indices.append(before.span &+ item.gap)
-      if offset == item.gap { return }
-      tree = item.children
-      row = offset &- item.gap &- 1
+      let (index, found, offset) = _arena.subitem(in: tree, containingRow: row)
+      indices.append(index)
+      if offset == 0 { return }  // the subitem's own row (an unknown one has no other)
+      tree = _arena.children(found)
+      row = offset &- 1
     }
   }
 
