@@ -233,3 +233,99 @@ extension SummaryForest {
     nodes[Int(t)].total = total(node.left) + node.element.summary + total(node.right)
   }
 }
+
+/// Removing and inserting one node where it stands, by parent links: no
+/// split, no descent. Each rejoins the subtrees on the way from the node up
+/// to the root, as the join-based removal and insertion do on their way
+/// back up, so each is O(log *n*) in the worst case and keeps the AVL
+/// balance.
+extension SummaryForest {
+  /// The node after `t` in the tree rooted at `root`, found by links, or
+  /// `null` when `t` is the last.
+  ///
+  /// - Precondition: `t` is a node of the tree rooted at `root`.
+  /// - Complexity: O(log *n*).
+  @inlinable
+  public func next(after t: NodeID, inTreeAt root: NodeID) -> NodeID {
+    var n = nodes[Int(t)].right
+    if n >= 0 {
+      while nodes[Int(n)].left >= 0 { n = nodes[Int(n)].left }
+      return n
+    }
+    n = t
+    while n != root {
+      let parent = nodes[Int(n)].parent
+      if nodes[Int(parent)].left == n { return parent }
+      n = parent
+    }
+    return Self.null
+  }
+
+  /// Unlinks node `t` from the tree rooted at `root`.
+  ///
+  /// The elements of `t`'s ancestors and of the nodes on the way to the
+  /// node after it may have changed since their summaries were computed:
+  /// the removal recomputes them all.
+  ///
+  /// - Precondition: `t` is a node of the tree rooted at `root`.
+  /// - Returns: The root of the tree without `t`; `t` is detached (a tree
+  ///   of one element).
+  /// - Complexity: O(log *n*).
+  @inlinable
+  public mutating func remove(_ t: NodeID, fromTreeAt root: NodeID) -> NodeID {
+    let node = nodes[Int(t)]
+    let parent = t == root ? Self.null : node.parent
+    var replacement = node.left
+    if node.right >= 0 {
+      let (first, rest) = removeFirst(node.right)
+      replacement = join(node.left, first, rest)
+    }
+    _ = link(Self.null, t, Self.null)
+    return rejoinUpward(replacing: t, with: replacement, below: parent, inTreeAt: root)
+  }
+
+  /// Links the detached node `k` into the tree rooted at `root`, right
+  /// before node `next`, or after the last element when `next` is `null`.
+  ///
+  /// The elements of `next` and of its ancestors may have changed since
+  /// their summaries were computed: the insertion recomputes them all.
+  ///
+  /// - Precondition: `next` is `null` or a node of the tree rooted at
+  ///   `root`.
+  /// - Returns: The root of the tree with `k`.
+  /// - Complexity: O(log *n*).
+  @inlinable
+  public mutating func insert(_ k: NodeID, before next: NodeID, inTreeAt root: NodeID) -> NodeID {
+    guard next >= 0 else { return join(root, k, Self.null) }
+    let node = nodes[Int(next)]
+    let parent = next == root ? Self.null : node.parent
+    let joined = join(join(node.left, k, Self.null), next, node.right)
+    return rejoinUpward(replacing: next, with: joined, below: parent, inTreeAt: root)
+  }
+
+  /// Puts the tree `replacement` where the subtree rooted at `child` was,
+  /// under `parent` (`null` when `child` was the root), and rejoins each
+  /// ancestor with its other subtree up to the root.
+  ///
+  /// - Returns: The new root.
+  /// - Complexity: O(log *n*): the heights of the subtrees each join takes
+  ///   differ by at most 2.
+  @inlinable
+  mutating func rejoinUpward(
+    replacing child: NodeID, with replacement: NodeID, below parent: NodeID, inTreeAt root: NodeID
+  ) -> NodeID {
+    var child = child
+    var replacement = replacement
+    var p = parent
+    while p >= 0 {
+      let node = nodes[Int(p)]
+      // Read before the join, which may give `p` another parent.
+      let grandparent = p == root ? Self.null : node.parent
+      replacement =
+        node.left == child ? join(replacement, p, node.right) : join(node.left, p, replacement)
+      child = p
+      p = grandparent
+    }
+    return replacement
+  }
+}
