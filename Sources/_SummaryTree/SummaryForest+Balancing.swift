@@ -235,10 +235,10 @@ extension SummaryForest {
 }
 
 /// Removing and inserting one node where it stands, by parent links: no
-/// split, no descent. Each rejoins the subtrees on the way from the node up
-/// to the root, as the join-based removal and insertion do on their way
-/// back up, so each is O(log *n*) in the worst case and keeps the AVL
-/// balance.
+/// split, no descent. Each changes the links around the node, then walks
+/// from there up to the root, recomputing each node and rotating where the
+/// AVL balance is off (as the classic AVL insertion and removal retrace), so
+/// each is O(log *n*) in the worst case and keeps the AVL balance.
 extension SummaryForest {
   /// The node after `t` in the tree rooted at `root`, found by links, or
   /// `null` when `t` is the last.
@@ -263,9 +263,9 @@ extension SummaryForest {
 
   /// Unlinks node `t` from the tree rooted at `root`.
   ///
-  /// The elements of `t`'s ancestors and of the nodes on the way to the
-  /// node after it may have changed since their summaries were computed:
-  /// the removal recomputes them all.
+  /// The elements of `t`'s ancestors and of the node after it may have
+  /// changed since their summaries were computed: the removal recomputes
+  /// them.
   ///
   /// - Precondition: `t` is a node of the tree rooted at `root`.
   /// - Returns: The root of the tree without `t`; `t` is detached (a tree
@@ -275,20 +275,44 @@ extension SummaryForest {
   public mutating func remove(_ t: NodeID, fromTreeAt root: NodeID) -> NodeID {
     let node = nodes[Int(t)]
     let parent = t == root ? Self.null : node.parent
+    // What takes `t`'s place, and the lowest node whose subtree changed.
     var replacement = node.left
+    var lowest = parent
     if node.right >= 0 {
-      let (first, rest) = removeFirst(node.right)
-      replacement = join(node.left, first, rest)
+      // The node after `t`, the first of its right subtree, takes its
+      // place (so that the walk up passes every node above it).
+      var next = node.right
+      while nodes[Int(next)].left >= 0 { next = nodes[Int(next)].left }
+      record(next)
+      if next == node.right {
+        lowest = next
+      } else {
+        lowest = nodes[Int(next)].parent
+        let nextRight = nodes[Int(next)].right
+        record(lowest)
+        nodes[Int(lowest)].left = nextRight
+        if nextRight >= 0 { setParent(of: nextRight, to: lowest) }
+        nodes[Int(next)].right = node.right
+        setParent(of: node.right, to: next)
+      }
+      nodes[Int(next)].left = node.left
+      if node.left >= 0 { setParent(of: node.left, to: next) }
+      replacement = next
     }
+    // The walk up from `lowest` follows parent links: `replacement`'s must
+    // name `t`'s parent.
+    if replacement >= 0 { setParent(of: replacement, to: parent) }
+    if parent >= 0 { replaceChild(t, of: parent, with: replacement) }
     _ = link(Self.null, t, Self.null)
-    return rejoinUpward(replacing: t, with: replacement, below: parent, inTreeAt: root)
+    if lowest < 0 { return replacement }  // `t` was the root, with no right subtree
+    return retrace(from: lowest, inTreeAt: parent < 0 ? replacement : root)
   }
 
   /// Links the detached node `k` into the tree rooted at `root`, right
   /// before node `next`, or after the last element when `next` is `null`.
   ///
   /// The elements of `next` and of its ancestors may have changed since
-  /// their summaries were computed: the insertion recomputes them all.
+  /// their summaries were computed: the insertion recomputes them.
   ///
   /// - Precondition: `next` is `null` or a node of the tree rooted at
   ///   `root`.
@@ -296,36 +320,83 @@ extension SummaryForest {
   /// - Complexity: O(log *n*).
   @inlinable
   public mutating func insert(_ k: NodeID, before next: NodeID, inTreeAt root: NodeID) -> NodeID {
-    guard next >= 0 else { return join(root, k, Self.null) }
-    let node = nodes[Int(next)]
-    let parent = next == root ? Self.null : node.parent
-    let joined = join(join(node.left, k, Self.null), next, node.right)
-    return rejoinUpward(replacing: next, with: joined, below: parent, inTreeAt: root)
+    _ = link(Self.null, k, Self.null)
+    if root < 0 { return k }
+    // `k` becomes the left child of `next`, or the right child of the last
+    // node before `next` (of the last node of the tree).
+    var parent = next
+    if next < 0 || nodes[Int(next)].left >= 0 {
+      parent = next < 0 ? root : nodes[Int(next)].left
+      while nodes[Int(parent)].right >= 0 { parent = nodes[Int(parent)].right }
+      record(parent)
+      nodes[Int(parent)].right = k
+    } else {
+      record(parent)
+      nodes[Int(parent)].left = k
+    }
+    return retrace(from: parent, inTreeAt: root)
   }
 
-  /// Puts the tree `replacement` where the subtree rooted at `child` was,
-  /// under `parent` (`null` when `child` was the root), and rejoins each
-  /// ancestor with its other subtree up to the root.
-  ///
-  /// - Returns: The new root.
-  /// - Complexity: O(log *n*): the heights of the subtrees each join takes
-  ///   differ by at most 2.
-  @inlinable
-  mutating func rejoinUpward(
-    replacing child: NodeID, with replacement: NodeID, below parent: NodeID, inTreeAt root: NodeID
-  ) -> NodeID {
-    var child = child
-    var replacement = replacement
-    var p = parent
-    while p >= 0 {
-      let node = nodes[Int(p)]
-      // Read before the join, which may give `p` another parent.
-      let grandparent = p == root ? Self.null : node.parent
-      replacement =
-        node.left == child ? join(replacement, p, node.right) : join(node.left, p, replacement)
-      child = p
-      p = grandparent
+  /// Points node `child` at `parent`.
+  @inlinable @inline(__always)
+  mutating func setParent(of child: NodeID, to parent: NodeID) {
+    record(child)
+    nodes[Int(child)].parent = parent
+  }
+
+  /// Makes `new` the child of `parent` that `old` was (without updating
+  /// `parent`).
+  @inlinable @inline(__always)
+  mutating func replaceChild(_ old: NodeID, of parent: NodeID, with new: NodeID) {
+    record(parent)
+    if nodes[Int(parent)].left == old {
+      nodes[Int(parent)].left = new
+    } else {
+      nodes[Int(parent)].right = new
     }
-    return replacement
+  }
+
+  /// Recomputes node `t` and each of its ancestors up to `root`, rotating
+  /// where a node's subtrees differ in height by 2.
+  ///
+  /// - Precondition: every node strictly beneath `t` is up to date and
+  ///   balanced, and the subtrees of `t` and of each ancestor differ in
+  ///   height by at most 2.
+  /// - Returns: The new root.
+  /// - Complexity: O(log *n*).
+  @inlinable
+  mutating func retrace(from t: NodeID, inTreeAt root: NodeID) -> NodeID {
+    var n = t
+    while true {
+      // Read before rebalancing, which may move `n` down.
+      let parent = n == root ? Self.null : nodes[Int(n)].parent
+      let top = rebalance(n)
+      if parent < 0 { return top }
+      if top != n { replaceChild(n, of: parent, with: top) }
+      n = parent
+    }
+  }
+
+  /// Recomputes node `t` from its children and rotates it (once or twice)
+  /// if its subtrees differ in height by 2.
+  ///
+  /// - Returns: The root of the rebalanced subtree.
+  @inlinable
+  mutating func rebalance(_ t: NodeID) -> NodeID {
+    let node = nodes[Int(t)]
+    let hl = height(node.left)
+    let hr = height(node.right)
+    if hl > hr + 1 {
+      let l = nodes[Int(node.left)]
+      if height(l.left) < height(l.right) { setLeft(t, rotateLeft(node.left)) }
+      return rotateRight(t)
+    }
+    if hr > hl + 1 {
+      let r = nodes[Int(node.right)]
+      if height(r.right) < height(r.left) { setRight(t, rotateRight(node.right)) }
+      return rotateLeft(t)
+    }
+    update(t)
+    return t
   }
 }

@@ -47,9 +47,10 @@ extension TreeIndex {
     // walked again and the summaries above it are refreshed once, after
     // the item is back.
     let withinParent =
-      resolvedSource != nil && _recorder == nil && source.depth == destination.depth
-      && source.dropLast().elementsEqual(destination.dropLast())
-    let recorder = _recorder
+      resolvedSource != nil && !_isRecording && source.depth == destination.depth
+      && (0..<(source.depth - 1)).allSatisfy { source[$0] == destination[$0] }
+    // What to restore if the destination is refused (only a batch records).
+    let recorder = _isRecording ? _recorder : nil
     var moved: _NodeID? = nil
     var sourceAnchor: _Anchor? = nil
     var rowsBeneath = 0
@@ -109,6 +110,18 @@ extension TreeIndex {
         of: destination, flatRow: subitemRows?.flatRow(ofSubitemAt: rowOffset, depth: destination.depth))
     } else if let moved {
       _arena.freeItem(moved)
+    }
+    if let from = sourceAnchor, let to = destinationAnchor, !from.isSection, !to.isSection {
+      // The common case, one move of rows, built directly.
+      let count = 1 + rowsBeneath
+      return TreeChanges(
+        deletedSectionRanges: [], insertedSectionRanges: [], deletedRowRanges: [], insertedRowRanges: [],
+        movedRowRanges: [
+          .init(
+            from: .init(section: from.section, rows: from.row..<(from.row + count)),
+            to: .init(section: to.section, rows: to.row..<(to.row + count)))
+        ],
+        movedSections: [])
     }
     var changes = _TreeChangesBuilder()
     switch (sourceAnchor, destinationAnchor) {

@@ -246,13 +246,24 @@ extension TreeIndex {
   /// - Complexity: O(*d* log *b*), by parent and owner links, without a
   ///   descent.
   mutating func _refresh(from node: _NodeID, isMoveEnd: Bool = false) {
-    if _recorder != nil {
+    if _isRecording {
       var changed: [(parent: _NodeID, item: _NodeID)] = []
       _arena.refresh(from: node) { changed.append(($0, $1)) }
       _recorder!.markChanged(changed)
       if isMoveEnd { _recorder!.movesBeneath.formUnion(changed.map(\.item)) }
     } else {
       _arena.refresh(from: node)
+    }
+  }
+}
+
+extension TreeIndex {
+  /// Whether a batch is recording (``_recorder`` is set), read in place:
+  /// comparing the optional recorder with `nil` would copy it.
+  var _isRecording: Bool {
+    switch _recorder {
+    case .some: true
+    case .none: false
     }
   }
 }
