@@ -214,11 +214,27 @@ extension SummaryForest {
   /// - Complexity: O(log *n*).
   @inlinable
   public mutating func refreshUpward(from t: NodeID, inTreeAt root: NodeID) {
-    var n = t
-    updateSummary(n)
-    while n != root {
-      n = nodes[Int(n)].parent
+    guard journals.isEmpty else {
+      var n = t
       updateSummary(n)
+      while n != root {
+        n = nodes[Int(n)].parent
+        updateSummary(n)
+      }
+      return
+    }
+    // No journal to record in: one write access to the node array for the
+    // whole walk.
+    nodes.withUnsafeMutableBufferPointer { nodes in
+      var n = t
+      while true {
+        let node = nodes[Int(n)]
+        let left = node.left < 0 ? Summary.zero : nodes[Int(node.left)].total
+        let right = node.right < 0 ? Summary.zero : nodes[Int(node.right)].total
+        nodes[Int(n)].total = left + node.element.summary + right
+        if n == root { return }
+        n = node.parent
+      }
     }
   }
 

@@ -140,6 +140,33 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public mutating func update(_ t: NodeID) {
+    guard journals.isEmpty else { return updateRecording(t) }
+    // No journal to record in: one write access to the node array.
+    nodes.withUnsafeMutableBufferPointer { nodes in
+      let node = nodes[Int(t)]
+      var total = node.element.summary
+      var height: Int8 = 0
+      if node.left >= 0 {
+        let left = nodes[Int(node.left)]
+        total = left.total + total
+        height = left.height
+        if left.parent != t { nodes[Int(node.left)].parent = t }
+      }
+      if node.right >= 0 {
+        let right = nodes[Int(node.right)]
+        total = total + right.total
+        height = Swift.max(height, right.height)
+        if right.parent != t { nodes[Int(node.right)].parent = t }
+      }
+      nodes[Int(t)].total = total
+      nodes[Int(t)].height = height + 1
+    }
+  }
+
+  /// ``update(_:)`` while a journal is open: each node is recorded before
+  /// its first write.
+  @inlinable @inline(never)
+  mutating func updateRecording(_ t: NodeID) {
     record(t)
     let node = nodes[Int(t)]
     nodes[Int(t)].total = total(node.left) + node.element.summary + total(node.right)
