@@ -132,7 +132,7 @@ extension SummaryForest {
   {
     guard t >= 0 else { return (Self.null, Self.null) }
     let node = nodes[Int(t)]
-    let end = M.measure(total(node.left) + node.element.summary)
+    let end = M.measure(node.leftTotal + node.element.summary)
     if end <= value {
       let (a, b) = split(node.right, at: value - end, by: M.self)
       return (join(node.left, t, a), b)
@@ -186,7 +186,7 @@ extension SummaryForest {
   ) -> R? where M.Summary == Summary {
     guard t >= 0 else { return nil }
     let node = nodes[Int(t)]
-    let leftTotal = total(node.left)
+    let leftTotal = node.leftTotal
     let start = M.measure(leftTotal)
     let result: R?
     if value < start {
@@ -231,6 +231,7 @@ extension SummaryForest {
         let node = nodes[Int(n)]
         let left = node.left < 0 ? Summary.zero : nodes[Int(node.left)].total
         let right = node.right < 0 ? Summary.zero : nodes[Int(node.right)].total
+        nodes[Int(n)].leftTotal = left
         nodes[Int(n)].total = left + node.element.summary + right
         if n == root { return }
         n = node.parent
@@ -246,6 +247,7 @@ extension SummaryForest {
   mutating func updateSummary(_ t: NodeID) {
     record(t)
     let node = nodes[Int(t)]
+    nodes[Int(t)].leftTotal = total(node.left)
     nodes[Int(t)].total = total(node.left) + node.element.summary + total(node.right)
   }
 }

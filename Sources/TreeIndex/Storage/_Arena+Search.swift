@@ -179,7 +179,7 @@ extension _Arena: _ArenaReading {
       var extra = 0  // the rows the expanded items before subtree `t` add
       while t >= 0 {
         let node = nodes[Int(t)]
-        let left = node.left < 0 ? _RowSummary.zero : nodes[Int(node.left)].total
+        let left = node.leftTotal
         if rest < left.span {
           t = node.left
           continue
@@ -196,23 +196,22 @@ extension _Arena: _ArenaReading {
     }
   }
 
-  /// The subitem whose rows hold `row` among the rows beneath an item whose
-  /// known subitems are the tree rooted at `tree` (one row per subitem plus
-  /// the rows beneath the expanded ones): its index, its node (`.null` when
-  /// it is unknown) and `row`'s offset among its rows (0: the subitem's own
-  /// row; always 0 for an unknown one).
+  /// Walks down from an item whose known subitems are the tree rooted at
+  /// `tree` to the item whose row is `row` among the rows beneath it (one
+  /// row per subitem plus the rows beneath the expanded ones), appending
+  /// the index of each item it passes to `indices`: one descent by rows per
+  /// level, each level's subitem tree read off the node found.
   ///
   /// - Precondition: `row` is 0 or more and less than those rows.
-  /// - Complexity: O(log *b*).
-  @inline(__always)
-  func subitem(in tree: _NodeID, containingRow row: Int) -> (index: Int, node: _NodeID, offset: Int) {
+  /// - Complexity: O(*d* log *b*).
+  func appendPath(toRow row: Int, beneath tree: _NodeID, to indices: inout [Int]) {
     forest.nodes.withUnsafeBufferPointer { nodes in
       var t = tree
       var rest = row  // `row` less the rows before subtree `t`
       var span = 0  // the positions before subtree `t`
       while t >= 0 {
         let node = nodes[Int(t)]
-        let left = node.left < 0 ? _RowSummary.zero : nodes[Int(node.left)].total
+        let left = node.leftTotal
         let leftRows = left.span &+ left.extraRows
         if rest < leftRows {
           t = node.left
@@ -221,15 +220,26 @@ extension _Arena: _ArenaReading {
         rest &-= leftRows
         span &+= left.span
         let gap = node.element.gap
-        if rest < gap { return (span &+ rest, .null, 0) }  // an unknown subitem before `node`
+        if rest < gap {
+          indices.append(span &+ rest)  // an unknown subitem before `node`
+          return
+        }
         rest &-= gap
-        let ownRows = node.element.isExpanded ? 1 &+ node.element.rowsBeneath : 1
-        if rest < ownRows { return (span &+ gap, t, rest) }
-        rest &-= ownRows
+        let beneath = node.element.isExpanded ? node.element.rowsBeneath : 0
+        if rest <= beneath {
+          indices.append(span &+ gap)
+          if rest == 0 { return }  // the item's own row
+          // A row beneath the item: on to its subitems.
+          t = node.element.children
+          rest &-= 1
+          span = 0
+          continue
+        }
+        rest &-= 1 &+ beneath
         span &+= gap &+ 1
         t = node.right
       }
-      return (span &+ rest, .null, 0)  // an unknown subitem after the known ones
+      indices.append(span &+ rest)  // an unknown subitem after the known ones
     }
   }
 }

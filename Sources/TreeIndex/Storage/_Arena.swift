@@ -106,6 +106,7 @@ extension _Arena {
           let node = nodes[Int(n)]
           let left = node.left < 0 ? _RowSummary.zero : nodes[Int(node.left)].total
           let right = node.right < 0 ? _RowSummary.zero : nodes[Int(node.right)].total
+          nodes[Int(n)].leftTotal = left
           nodes[Int(n)].total = left + node.element.summary + right
           if n == root { break }
           n = node.parent

@@ -225,17 +225,7 @@ extension TreeIndex {
   ///
   /// - Complexity: O(*d* log *b*).
   func _appendPath(toRow row: Int, beneath node: _NodeID, to indices: inout [Int]) {
-    // One descent per level by rows, carrying each item's subitem tree
-    // down instead of reading the item again.
-    var tree = _arena.children(node)
-    var row = row
-    while true {
-      let (index, found, offset) = _arena.subitem(in: tree, containingRow: row)
-      indices.append(index)
-      if offset == 0 { return }  // the subitem's own row (an unknown one has no other)
-      tree = _arena.children(found)
-      row = offset &- 1
-    }
+    _arena.appendPath(toRow: row, beneath: _arena.children(node), to: &indices)
   }
 
   /// Updates the summaries above the known item `node` (the virtual root
