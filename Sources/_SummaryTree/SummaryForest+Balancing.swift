@@ -4,8 +4,11 @@
 /// roots mean nothing afterwards).
 ///
 /// Balancing follows Blelloch, Ferizovic and Sun's join-based AVL trees:
-/// ``join(_:_:_:)`` is the one primitive that rebalances; split, merge and
-/// removal are written with it. Each is O(log *n*) in the worst case.
+/// ``join(_:_:_:)`` rebalances for split, merge and the removal of the first
+/// or last element. Removing or inserting one node where it stands
+/// (``remove(_:fromTreeAt:)``, ``insert(_:before:inTreeAt:)``) rebalances
+/// on the way up by parent links instead, as the classic AVL operations do.
+/// Each is O(log *n*) in the worst case.
 extension SummaryForest {
   /// Makes `k` the root of a tree with `l` before it and `r` after it,
   /// without rebalancing.
