@@ -4,8 +4,11 @@
 /// roots mean nothing afterwards).
 ///
 /// Balancing follows Blelloch, Ferizovic and Sun's join-based AVL trees:
-/// ``join(_:_:_:)`` is the one primitive that rebalances; split, merge and
-/// removal are written with it. Each is O(log *n*) in the worst case.
+/// ``join(_:_:_:)`` rebalances for split, merge and the removal of the first
+/// or last element. Removing or inserting one node where it stands
+/// (``remove(_:fromTreeAt:)``, ``insert(_:before:inTreeAt:)``) rebalances
+/// on the way up by parent links instead, as the classic AVL operations do.
+/// Each is O(log *n*) in the worst case.
 extension SummaryForest {
   /// Makes `k` the root of a tree with `l` before it and `r` after it,
   /// without rebalancing.
@@ -132,7 +135,7 @@ extension SummaryForest {
   {
     guard t >= 0 else { return (Self.null, Self.null) }
     let node = nodes[Int(t)]
-    let end = M.measure(total(node.left) + node.element.summary)
+    let end = M.measure(node.leftTotal + node.element.summary)
     if end <= value {
       let (a, b) = split(node.right, at: value - end, by: M.self)
       return (join(node.left, t, a), b)
@@ -186,7 +189,7 @@ extension SummaryForest {
   ) -> R? where M.Summary == Summary {
     guard t >= 0 else { return nil }
     let node = nodes[Int(t)]
-    let leftTotal = total(node.left)
+    let leftTotal = node.leftTotal
     let start = M.measure(leftTotal)
     let result: R?
     if value < start {
@@ -214,11 +217,28 @@ extension SummaryForest {
   /// - Complexity: O(log *n*).
   @inlinable
   public mutating func refreshUpward(from t: NodeID, inTreeAt root: NodeID) {
-    var n = t
-    updateSummary(n)
-    while n != root {
-      n = nodes[Int(n)].parent
+    guard journals.isEmpty else {
+      var n = t
       updateSummary(n)
+      while n != root {
+        n = nodes[Int(n)].parent
+        updateSummary(n)
+      }
+      return
+    }
+    // No journal to record in: one write access to the node array for the
+    // whole walk.
+    nodes.withUnsafeMutableBufferPointer { nodes in
+      var n = t
+      while true {
+        let node = nodes[Int(n)]
+        let left = node.left < 0 ? Summary.zero : nodes[Int(node.left)].total
+        let right = node.right < 0 ? Summary.zero : nodes[Int(node.right)].total
+        nodes[Int(n)].leftTotal = left
+        nodes[Int(n)].total = left + node.element.summary + right
+        if n == root { return }
+        n = node.parent
+      }
     }
   }
 
@@ -230,6 +250,174 @@ extension SummaryForest {
   mutating func updateSummary(_ t: NodeID) {
     record(t)
     let node = nodes[Int(t)]
+    nodes[Int(t)].leftTotal = total(node.left)
     nodes[Int(t)].total = total(node.left) + node.element.summary + total(node.right)
+  }
+}
+
+/// Removing and inserting one node where it stands, by parent links: no
+/// split, no descent. Each changes the links around the node, then walks
+/// from there up to the root, recomputing each node and rotating where the
+/// AVL balance is off (as the classic AVL insertion and removal retrace), so
+/// each is O(log *n*) in the worst case and keeps the AVL balance.
+extension SummaryForest {
+  /// The node after `t` in the tree rooted at `root`, found by links, or
+  /// `null` when `t` is the last.
+  ///
+  /// - Precondition: `t` is a node of the tree rooted at `root`.
+  /// - Complexity: O(log *n*).
+  @inlinable
+  public func next(after t: NodeID, inTreeAt root: NodeID) -> NodeID {
+    var n = nodes[Int(t)].right
+    if n >= 0 {
+      while nodes[Int(n)].left >= 0 { n = nodes[Int(n)].left }
+      return n
+    }
+    n = t
+    while n != root {
+      let parent = nodes[Int(n)].parent
+      if nodes[Int(parent)].left == n { return parent }
+      n = parent
+    }
+    return Self.null
+  }
+
+  /// Unlinks node `t` from the tree rooted at `root`.
+  ///
+  /// The elements of `t`'s ancestors and of the node after it may have
+  /// changed since their summaries were computed: the removal recomputes
+  /// them.
+  ///
+  /// - Precondition: `t` is a node of the tree rooted at `root`.
+  /// - Returns: The root of the tree without `t`; `t` is detached (a tree
+  ///   of one element).
+  /// - Complexity: O(log *n*).
+  @inlinable
+  public mutating func remove(_ t: NodeID, fromTreeAt root: NodeID) -> NodeID {
+    let node = nodes[Int(t)]
+    let parent = t == root ? Self.null : node.parent
+    // What takes `t`'s place, and the lowest node whose subtree changed.
+    var replacement = node.left
+    var lowest = parent
+    if node.right >= 0 {
+      // The node after `t`, the first of its right subtree, takes its
+      // place (so that the walk up passes every node above it).
+      var next = node.right
+      while nodes[Int(next)].left >= 0 { next = nodes[Int(next)].left }
+      record(next)
+      if next == node.right {
+        lowest = next
+      } else {
+        lowest = nodes[Int(next)].parent
+        let nextRight = nodes[Int(next)].right
+        record(lowest)
+        nodes[Int(lowest)].left = nextRight
+        if nextRight >= 0 { setParent(of: nextRight, to: lowest) }
+        nodes[Int(next)].right = node.right
+        setParent(of: node.right, to: next)
+      }
+      nodes[Int(next)].left = node.left
+      if node.left >= 0 { setParent(of: node.left, to: next) }
+      replacement = next
+    }
+    // The walk up from `lowest` follows parent links: `replacement`'s must
+    // name `t`'s parent.
+    if replacement >= 0 { setParent(of: replacement, to: parent) }
+    if parent >= 0 { replaceChild(t, of: parent, with: replacement) }
+    _ = link(Self.null, t, Self.null)
+    if lowest < 0 { return replacement }  // `t` was the root, with no right subtree
+    return retrace(from: lowest, inTreeAt: parent < 0 ? replacement : root)
+  }
+
+  /// Links the detached node `k` into the tree rooted at `root`, right
+  /// before node `next`, or after the last element when `next` is `null`.
+  ///
+  /// The elements of `next` and of its ancestors may have changed since
+  /// their summaries were computed: the insertion recomputes them.
+  ///
+  /// - Precondition: `next` is `null` or a node of the tree rooted at
+  ///   `root`.
+  /// - Returns: The root of the tree with `k`.
+  /// - Complexity: O(log *n*).
+  @inlinable
+  public mutating func insert(_ k: NodeID, before next: NodeID, inTreeAt root: NodeID) -> NodeID {
+    _ = link(Self.null, k, Self.null)
+    if root < 0 { return k }
+    // `k` becomes the left child of `next`, or the right child of the last
+    // node before `next` (of the last node of the tree).
+    var parent = next
+    if next < 0 || nodes[Int(next)].left >= 0 {
+      parent = next < 0 ? root : nodes[Int(next)].left
+      while nodes[Int(parent)].right >= 0 { parent = nodes[Int(parent)].right }
+      record(parent)
+      nodes[Int(parent)].right = k
+    } else {
+      record(parent)
+      nodes[Int(parent)].left = k
+    }
+    return retrace(from: parent, inTreeAt: root)
+  }
+
+  /// Points node `child` at `parent`.
+  @inlinable @inline(__always)
+  mutating func setParent(of child: NodeID, to parent: NodeID) {
+    record(child)
+    nodes[Int(child)].parent = parent
+  }
+
+  /// Makes `new` the child of `parent` that `old` was (without updating
+  /// `parent`).
+  @inlinable @inline(__always)
+  mutating func replaceChild(_ old: NodeID, of parent: NodeID, with new: NodeID) {
+    record(parent)
+    if nodes[Int(parent)].left == old {
+      nodes[Int(parent)].left = new
+    } else {
+      nodes[Int(parent)].right = new
+    }
+  }
+
+  /// Recomputes node `t` and each of its ancestors up to `root`, rotating
+  /// where a node's subtrees differ in height by 2.
+  ///
+  /// - Precondition: every node strictly beneath `t` is up to date and
+  ///   balanced, and the subtrees of `t` and of each ancestor differ in
+  ///   height by at most 2.
+  /// - Returns: The new root.
+  /// - Complexity: O(log *n*).
+  @inlinable
+  mutating func retrace(from t: NodeID, inTreeAt root: NodeID) -> NodeID {
+    var n = t
+    while true {
+      // Read before rebalancing, which may move `n` down.
+      let parent = n == root ? Self.null : nodes[Int(n)].parent
+      let top = rebalance(n)
+      if parent < 0 { return top }
+      if top != n { replaceChild(n, of: parent, with: top) }
+      n = parent
+    }
+  }
+
+  /// Recomputes node `t` from its children and rotates it (once or twice)
+  /// if its subtrees differ in height by 2.
+  ///
+  /// - Returns: The root of the rebalanced subtree.
+  @inlinable
+  mutating func rebalance(_ t: NodeID) -> NodeID {
+    let node = nodes[Int(t)]
+    let hl = height(node.left)
+    let hr = height(node.right)
+    if hl > hr + 1 {
+      let l = nodes[Int(node.left)]
+      if height(l.left) < height(l.right) { setLeft(t, rotateLeft(node.left)) }
+      return rotateRight(t)
+    }
+    if hr > hl + 1 {
+      let r = nodes[Int(node.right)]
+      if height(r.right) < height(r.left) { setRight(t, rotateRight(node.right)) }
+      return rotateLeft(t)
+    }
+    update(t)
+    return t
   }
 }

@@ -74,7 +74,7 @@ extension SummaryForest {
     var base = M.Value.zero
     while t >= 0 {
       let n = node(t)
-      let leftTotal = n.left < 0 ? Summary.zero : node(n.left).total
+      let leftTotal = n.leftTotal
       if value < base + M.measure(leftTotal) {
         t = n.left
         continue
@@ -95,7 +95,7 @@ extension SummaryForest {
   ) -> Summary? {
     guard t >= 0, Int(t) < nodeCount, root >= 0 else { return nil }
     let start = node(t)
-    var sum = start.left < 0 ? Summary.zero : node(start.left).total
+    var sum = start.leftTotal
     var child = t
     // No tree is taller than 64: a longer walk follows stale links.
     var steps = 0
@@ -105,7 +105,7 @@ extension SummaryForest {
       guard parent >= 0, Int(parent) < nodeCount, steps < 64 else { return nil }
       let p = node(parent)
       if p.right == child {
-        sum = (p.left < 0 ? Summary.zero : node(p.left).total) + p.element.summary + sum
+        sum = p.leftTotal + p.element.summary + sum
       } else if p.left != child {
         return nil
       }

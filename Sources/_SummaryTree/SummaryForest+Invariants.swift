@@ -2,7 +2,7 @@
 /// `-D TREE_INDEX_INTERNAL_CHECKS`.
 extension SummaryForest {
   /// Checks the tree rooted at `t`: every link in range, no node reachable
-  /// twice, AVL balance, heights and summaries up to date.
+  /// twice, AVL balance, heights, summaries and left summaries up to date.
   ///
   /// - Parameter seen: Marks of the nodes already reached in this forest;
   ///   the tree's nodes are marked, so that one mark array can check that
@@ -35,6 +35,7 @@ extension SummaryForest {
       guard node.total == total(node.left) + node.element.summary + total(node.right) else {
         return "stale summary at node \(n)"
       }
+      guard node.leftTotal == total(node.left) else { return "stale left summary at node \(n)" }
     }
     return nil
   }

@@ -23,6 +23,10 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
     /// Summary of the node's subtree: its left subtree, its element, its
     /// right subtree.
     public var total: Summary
+    /// Summary of the node's left subtree (the `total` of its left child, or
+    /// `zero`), kept in the node so that a descent reads one node per
+    /// level.
+    public var leftTotal: Summary
     /// The root of the subtree of the elements before this one, or `null`.
     public var left: NodeID
     /// The root of the subtree of the elements after this one, or `null`.
@@ -37,6 +41,7 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
     init(_ element: Element) {
       self.element = element
       self.total = element.summary
+      self.leftTotal = .zero
       self.left = SummaryForest.null
       self.right = SummaryForest.null
       self.parent = SummaryForest.null
@@ -133,15 +138,46 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   @inlinable @inline(__always)
   public func right(_ t: NodeID) -> NodeID { nodes[Int(t)].right }
 
-  /// Recomputes the height and summary of node `t` from its children and its
-  /// element, and points the children back at it; call it after changing
-  /// either.
+  /// Recomputes the height and summaries of node `t` from its children and
+  /// its element, and points the children back at it; call it after
+  /// changing either.
   ///
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public mutating func update(_ t: NodeID) {
+    guard journals.isEmpty else { return updateRecording(t) }
+    // No journal to record in: one write access to the node array.
+    nodes.withUnsafeMutableBufferPointer { nodes in
+      let node = nodes[Int(t)]
+      var total = node.element.summary
+      var leftTotal = Summary.zero
+      var height: Int8 = 0
+      if node.left >= 0 {
+        let left = nodes[Int(node.left)]
+        leftTotal = left.total
+        total = leftTotal + total
+        height = left.height
+        if left.parent != t { nodes[Int(node.left)].parent = t }
+      }
+      if node.right >= 0 {
+        let right = nodes[Int(node.right)]
+        total = total + right.total
+        height = Swift.max(height, right.height)
+        if right.parent != t { nodes[Int(node.right)].parent = t }
+      }
+      nodes[Int(t)].total = total
+      nodes[Int(t)].leftTotal = leftTotal
+      nodes[Int(t)].height = height + 1
+    }
+  }
+
+  /// ``update(_:)`` while a journal is open: each node is recorded before
+  /// its first write.
+  @inlinable @inline(never)
+  mutating func updateRecording(_ t: NodeID) {
     record(t)
     let node = nodes[Int(t)]
+    nodes[Int(t)].leftTotal = total(node.left)
     nodes[Int(t)].total = total(node.left) + node.element.summary + total(node.right)
     nodes[Int(t)].height = Swift.max(height(node.left), height(node.right)) + 1
     if node.left >= 0 && nodes[Int(node.left)].parent != t {

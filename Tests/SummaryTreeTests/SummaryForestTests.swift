@@ -206,4 +206,55 @@ struct SummaryForestTests {
     }
     forest.check([ascending, descending, middle])
   }
+
+  @Test("removals and insertions where the nodes stand, by parent links", arguments: 0..<12)
+  func removeAndInsertByLinks(seed: UInt64) {
+    var numbers = Numbers(state: seed &* 6271 &+ 3)
+    var forest = Forest()
+    var tree = Forest.null
+    var nodes: [Forest.NodeID] = []  // the tree's nodes, in order
+    var model: [Piece] = []
+    func piece() -> Piece { Piece(length: numbers.next(4), weight: numbers.next(100)) }
+    for step in 0..<1_500 {
+      // Grow for most of the run, then shrink, so that both meet every shape.
+      let grows = step < 1_000 ? numbers.next(3) != 0 : numbers.next(3) == 0
+      if grows || nodes.isEmpty {
+        let at = numbers.next(nodes.count + 1)
+        let p = piece()
+        let k = forest.allocate(p)
+        let next = at < nodes.count ? nodes[at] : Forest.null
+        if next != Forest.null {
+          // The element after the new one changes first; the insertion
+          // brings its summaries up to date.
+          let weight = numbers.next(100)
+          forest[next].weight = weight
+          model[at].weight = weight
+        }
+        tree = forest.insert(k, before: next, inTreeAt: tree)
+        nodes.insert(k, at: at)
+        model.insert(p, at: at)
+      } else {
+        let at = numbers.next(nodes.count)
+        let t = nodes[at]
+        let next = forest.next(after: t, inTreeAt: tree)
+        #expect(next == (at + 1 < nodes.count ? nodes[at + 1] : Forest.null))
+        if next != Forest.null {
+          // The element after the removed one changes first; the removal
+          // brings its summaries up to date.
+          let weight = numbers.next(100)
+          forest[next].weight = weight
+          model[at + 1].weight = weight
+        }
+        tree = forest.remove(t, fromTreeAt: tree)
+        #expect(forest.height(t) == 1 && forest.left(t) == Forest.null && forest.right(t) == Forest.null)
+        #expect(forest.total(t) == model[at].summary)
+        forest.free(t)
+        nodes.remove(at: at)
+        model.remove(at: at)
+      }
+      #expect(forest.elements(tree) == model)
+      #expect(forest.height(tree) <= avlBound(model.count))
+      forest.check([tree])
+    }
+  }
 }

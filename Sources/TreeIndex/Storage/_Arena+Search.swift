@@ -16,6 +16,11 @@ protocol _ArenaReading {
   func summary(before x: _NodeID, inTreeAt root: _NodeID) -> _RowSummary?
   /// Calls `body` with each element of the tree rooted at `t`, in order.
   func forEach(in t: _NodeID, _ body: (_ node: _NodeID, _ before: _RowSummary) -> Void)
+  /// The subitem at `index` (0 or more) among the subitems whose known ones
+  /// are the tree rooted at `tree`: its node if it is known, else `.null`,
+  /// and its row offset (`index` plus the rows the expanded known subitems
+  /// before it add).
+  func subitem(in tree: _NodeID, at index: Int) -> (node: _NodeID, rowOffset: Int)
 }
 
 extension _ArenaReading {
@@ -64,7 +69,12 @@ extension _ArenaReading {
   /// `x`, where a subitem appended at the end would go.
   @inline(__always)
   func subitem(of x: _NodeID, at index: Int) -> (node: _NodeID, rowOffset: Int) {
-    let tree = children(x)
+    subitem(in: children(x), at: index)
+  }
+
+  /// ``subitem(in:at:)`` through the generic descent by position.
+  @inline(__always)
+  func subitemByFind(in tree: _NodeID, at index: Int) -> (node: _NodeID, rowOffset: Int) {
     guard let (node, before) = find(index, by: _Positions.self, in: tree) else {
       return (.null, index &+ extraRows(tree))
     }
@@ -114,27 +124,20 @@ extension _ArenaReading {
     guard !treePath.isEmpty else { return nil }
     // Each item on the way is read once: its count, its subitems' tree and
     // whether it is expanded come with it.
-    var item = self.item(_Arena.root)
-    var row = 0
-    var rootRow = 0
-    let last = treePath.depth - 1
-    for level in 0...last {
+    let root = self.item(_Arena.root)
+    let first = treePath[0]
+    guard first >= 0, first < root.count else { return nil }
+    var (node, rootRow) = subitem(in: root.children, at: first)
+    var row = rootRow
+    for level in 1..<treePath.depth {
+      // The item of the level above must be known and expanded.
+      guard node != .null else { return nil }
+      let item = self.item(node)
       let index = treePath[level]
-      guard index >= 0, index < item.count else { return nil }
-      let tree = item.children
-      guard let (node, before) = find(index, by: _Positions.self, in: tree) else {
-        // Past the last known subitem: an unknown one.
-        row &+= index &+ total(tree).extraRows
-        if level == 0 { rootRow = row }
-        return level == last ? (row, rootRow) : nil
-      }
-      row &+= index &+ before.extraRows
-      if level == 0 { rootRow = row }
-      if level == last { break }
-      let child = self.item(node)
-      guard before.span &+ child.gap == index, child.isExpanded else { return nil }
-      row &+= 1
-      item = child
+      guard item.isExpanded, index >= 0, index < item.count else { return nil }
+      let (child, offset) = subitem(in: item.children, at: index)
+      row &+= 1 &+ offset
+      node = child
     }
     return (row, rootRow)
   }
@@ -159,6 +162,85 @@ extension _Arena: _ArenaReading {
 
   func forEach(in t: _NodeID, _ body: (_ node: _NodeID, _ before: _RowSummary) -> Void) {
     forest.forEach(in: t, body)
+  }
+
+  /// The descent by position specialized to the index's summary: it keeps
+  /// only the rows before the current subtree (the index is made relative
+  /// as it goes), with wrapping arithmetic, reading the nodes without
+  /// bounds checks.
+  ///
+  /// - Complexity: O(log *b*).
+  @inline(__always)
+  func subitem(in tree: _NodeID, at index: Int) -> (node: _NodeID, rowOffset: Int) {
+    guard index >= 0 else { return subitemByFind(in: tree, at: index) }
+    return forest.nodes.withUnsafeBufferPointer { nodes in
+      var t = tree
+      var rest = index  // `index` less the positions before subtree `t`
+      var extra = 0  // the rows the expanded items before subtree `t` add
+      while t >= 0 {
+        let node = nodes[Int(t)]
+        let left = node.leftTotal
+        if rest < left.span {
+          t = node.left
+          continue
+        }
+        rest &-= left.span
+        extra &+= left.extraRows
+        let gap = node.element.gap
+        if rest <= gap { return (rest == gap ? t : .null, index &+ extra) }
+        rest &-= gap &+ 1
+        if node.element.isExpanded { extra &+= node.element.rowsBeneath }
+        t = node.right
+      }
+      return (.null, index &+ extra)
+    }
+  }
+
+  /// Walks down from an item whose known subitems are the tree rooted at
+  /// `tree` to the item whose row is `row` among the rows beneath it (one
+  /// row per subitem plus the rows beneath the expanded ones), appending
+  /// the index of each item it passes to `indices`: one descent by rows per
+  /// level, each level's subitem tree read off the node found.
+  ///
+  /// - Precondition: `row` is 0 or more and less than those rows.
+  /// - Complexity: O(*d* log *b*).
+  func appendPath(toRow row: Int, beneath tree: _NodeID, to indices: inout [Int]) {
+    forest.nodes.withUnsafeBufferPointer { nodes in
+      var t = tree
+      var rest = row  // `row` less the rows before subtree `t`
+      var span = 0  // the positions before subtree `t`
+      while t >= 0 {
+        let node = nodes[Int(t)]
+        let left = node.leftTotal
+        let leftRows = left.span &+ left.extraRows
+        if rest < leftRows {
+          t = node.left
+          continue
+        }
+        rest &-= leftRows
+        span &+= left.span
+        let gap = node.element.gap
+        if rest < gap {
+          indices.append(span &+ rest)  // an unknown subitem before `node`
+          return
+        }
+        rest &-= gap
+        let beneath = node.element.isExpanded ? node.element.rowsBeneath : 0
+        if rest <= beneath {
+          indices.append(span &+ gap)
+          if rest == 0 { return }  // the item's own row
+          // A row beneath the item: on to its subitems.
+          t = node.element.children
+          rest &-= 1
+          span = 0
+          continue
+        }
+        rest &-= 1 &+ beneath
+        span &+= gap &+ 1
+        t = node.right
+      }
+      indices.append(span &+ rest)  // an unknown subitem after the known ones
+    }
   }
 }
 
@@ -187,5 +269,9 @@ struct _PastArena: _ArenaReading {
 
   func forEach(in t: _NodeID, _ body: (_ node: _NodeID, _ before: _RowSummary) -> Void) {
     past.forEach(in: t, body)
+  }
+
+  func subitem(in tree: _NodeID, at index: Int) -> (node: _NodeID, rowOffset: Int) {
+    subitemByFind(in: tree, at: index)
   }
 }

@@ -33,28 +33,46 @@ extension _Arena {
   /// - Parameter isNewSubitem: `true` when the subitem is new (the count of
   ///   `x` grows by one), `false` when it stands for the unknown subitem that
   ///   was at `index`.
-  mutating func attach(_ child: _NodeID, to x: _NodeID, at index: Int, isNewSubitem: Bool) {
-    let (low, high) = forest.split(children(x), at: index, by: _Positions.self)
-    let gap = index - span(low)
+  /// - Returns: The subitem's row offset among the rows beneath `x` (see
+  ///   ``_ArenaReading/subitem(of:at:)``).
+  @discardableResult
+  mutating func attach(_ child: _NodeID, to x: _NodeID, at index: Int, isNewSubitem: Bool) -> Int {
+    // The known subitem at `index` or after it, if any, comes right after
+    // `child` and keeps the unknown subitems between them in its gap.
+    let tree = children(x)
+    let (next, before) = forest.find(index, by: _Positions.self, in: tree) ?? (.null, total(tree))
+    let gap = index - before.span
     forest[child].gap = gap
     forest[child].owner = x
-    if high != .null { addToGap(ofFirstAtOrAfter: 0, in: high, isNewSubitem ? -gap : -gap - 1) }
-    forest[x].children = forest.join(low, child, high)
+    if next != .null { forest[next].gap -= isNewSubitem ? gap : gap + 1 }
+    forest[x].children = forest.insert(child, before: next, inTreeAt: tree)
     if isNewSubitem { forest[x].count += 1 }
     recount(x)
+    return index + before.extraRows
   }
 
   /// Unlinks the known subitem at `index` of item `x`, which loses that
   /// subitem; returns the detached node, with its own subitems intact.
   mutating func detach(from x: _NodeID, at index: Int) -> _NodeID {
-    let (low, high) = forest.split(children(x), at: index, by: _Positions.self)
-    let (child, rest) = forest.removeFirst(high)
+    let child = subitem(of: x, at: index).node
+    detach(child, from: x)
+    return child
+  }
+
+  /// Unlinks the known subitem `child` of item `x`, which loses that
+  /// subitem; the node stays allocated, with its own subitems intact.
+  mutating func detach(_ child: _NodeID, from x: _NodeID) {
+    // The unknown subitems before `child` come before the known one after
+    // it, if any, once it is gone.
+    let tree = children(x)
     let gap = forest[child].gap
-    if rest != .null && gap != 0 { addToGap(ofFirstAtOrAfter: 0, in: rest, gap) }
-    forest[x].children = forest.merge(low, rest)
+    if gap != 0 {
+      let next = forest.next(after: child, inTreeAt: tree)
+      if next != .null { forest[next].gap += gap }
+    }
+    forest[x].children = forest.remove(child, fromTreeAt: tree)
     forest[x].count -= 1
     recount(x)
-    return child
   }
 
   /// Marks every known item beneath `x` collapsed and brings the summaries

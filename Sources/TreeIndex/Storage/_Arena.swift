@@ -86,10 +86,41 @@ extension _Arena {
   /// after a change at or beneath it: its cached rows, its place in its
   /// owner's tree, and so on up.
   ///
-  /// - Parameter visit: Called with each item on the way (root excluded)
-  ///   and its owner, `x` first.
   /// - Complexity: O(*d* log *b*), without a descent.
-  mutating func refresh(from x: _NodeID, visit: (_ parent: _NodeID, _ item: _NodeID) -> Void = { _, _ in }) {
+  mutating func refresh(from x: _NodeID) {
+    guard !forest.isJournaling else { return refresh(from: x) { _, _ in } }
+    // No journal to record in: the same walk with one write access to the
+    // node array, each item's cached rows renewed as in `recount(_:)`.
+    forest.nodes.withUnsafeMutableBufferPointer { nodes in
+      var item = x
+      while true {
+        let children = nodes[Int(item)].element.children
+        nodes[Int(item)].element.rowsBeneath =
+          nodes[Int(item)].element.count + (children < 0 ? 0 : nodes[Int(children)].total.extraRows)
+        if item == _Arena.root { return }
+        let owner = nodes[Int(item)].element.owner
+        let root = nodes[Int(owner)].element.children
+        // The summaries from `item` up to the root of its owner's tree.
+        var n = item
+        while true {
+          let node = nodes[Int(n)]
+          let left = node.left < 0 ? _RowSummary.zero : nodes[Int(node.left)].total
+          let right = node.right < 0 ? _RowSummary.zero : nodes[Int(node.right)].total
+          nodes[Int(n)].leftTotal = left
+          nodes[Int(n)].total = left + node.element.summary + right
+          if n == root { break }
+          n = node.parent
+        }
+        item = owner
+      }
+    }
+  }
+
+  /// ``refresh(from:)``, calling `visit` with each item on the way (root
+  /// excluded) and its owner, `x` first.
+  ///
+  /// - Complexity: O(*d* log *b*), without a descent.
+  mutating func refresh(from x: _NodeID, visit: (_ parent: _NodeID, _ item: _NodeID) -> Void) {
     var item = x
     while item != _Arena.root {
       let owner = forest[item].owner

@@ -151,7 +151,7 @@ extension TreeIndex: Codable {
     for (path, item) in byPath {
       let parent: _NodeID
       do {
-        guard case .reached(let reached) = try _walkToParent(of: path, for: .expand) else {
+        guard case .reached(let reached, _) = try _walkToParent(of: path, for: .expand) else {
           throw TreeIndexError(operation: .expand, treePath: path, reason: .unknownAncestor(path.parent ?? path))
         }
         parent = reached

@@ -34,45 +34,59 @@ extension TreeIndex {
   @discardableResult
   public mutating func moveItem(at source: TreePath, to destination: TreePath) throws -> TreeChanges {
     defer { _checkInvariants() }
-    let sourceParent = try TreeIndexError._naming(moveFrom: source, to: destination) {
+    let resolvedSource = try TreeIndexError._naming(moveFrom: source, to: destination) {
       guard !destination.isEmpty else {
         throw TreeIndexError(operation: .move, treePath: destination, reason: .emptyPath)
       }
-      return try _resolveForRemoval(source, for: .move)
+      return try _resolveParent(of: source, allowingEnd: false, for: .move)
     }
-    if sourceParent != nil && source == destination { return TreeChanges() }
+    if resolvedSource != nil && source == destination { return TreeChanges() }
 
-    let recorder = _recorder
+    // A move among the subitems of one parent changes no row count above
+    // the parent (nor the parent's place): outside a batch, its path is not
+    // walked again and the summaries above it are refreshed once, after
+    // the item is back.
+    let withinParent =
+      resolvedSource != nil && !_isRecording && source.depth == destination.depth
+      && (0..<(source.depth - 1)).allSatisfy { source[$0] == destination[$0] }
+    // What to restore if the destination is refused (only a batch records).
+    let recorder = _isRecording ? _recorder : nil
     var moved: _NodeID? = nil
     var sourceAnchor: _Anchor? = nil
     var rowsBeneath = 0
     var tag: Int? = nil
-    if let sourceParent {
+    if let (sourceParent, subitemRows) = resolvedSource {
       let index = source[source.depth - 1]
-      let child = _arena.subitem(of: sourceParent, at: index).node
-      sourceAnchor = _anchor(of: source)
+      let (child, rowOffset) = _arena.subitem(of: sourceParent, at: index)
+      sourceAnchor = _anchor(
+        of: source, flatRow: subitemRows?.flatRow(ofSubitemAt: rowOffset, depth: source.depth))
       if child == .null {
         _arena.removeUnknownSubitem(in: sourceParent, at: index)
       } else {
         rowsBeneath = _arena.visibleRowsBeneath(child)
-        moved = _arena.detach(from: sourceParent, at: index)
-        _recorder?.markSubitem(moved!, of: sourceParent)
+        _arena.detach(child, from: sourceParent)
+        moved = child
+        _recorder?.markSubitem(child, of: sourceParent)
       }
       tag = _recorder?.recordMoveRemoval(in: sourceParent, at: index)
-      _refresh(from: sourceParent, isMoveEnd: true)
+      if !withinParent { _refresh(from: sourceParent, isMoveEnd: true) }
     }
-    let destinationParent: _NodeID?
+    let resolvedDestination: (parent: _NodeID, subitemRows: _SubitemRows?)?
     do {
-      destinationParent = try TreeIndexError._naming(moveFrom: source, to: destination) {
-        let parent = try _resolveForInsertion(destination, for: .move)
-        if let parent {
+      resolvedDestination = try TreeIndexError._naming(moveFrom: source, to: destination) {
+        if withinParent, let resolvedSource {
+          try _checkLastIndex(of: destination, under: resolvedSource.parent, allowingEnd: true, for: .move)
+          return resolvedSource
+        }
+        let resolved = try _resolveParent(of: destination, allowingEnd: true, for: .move)
+        if let parent = resolved?.parent {
           let rows = 1 + (moved.map { _arena.visibleRowsBeneath($0) } ?? 0)
           try _checkRowGrowth(beneath: parent, by: rows, at: destination, for: .move)
         }
-        return parent
+        return resolved
       }
     } catch {
-      if let sourceParent {
+      if let sourceParent = resolvedSource?.parent {
         var discarded = _TreeChangesBuilder()
         _insertItem(moved, at: source, under: sourceParent, into: &discarded)
       }
@@ -80,19 +94,34 @@ extension TreeIndex {
       throw error
     }
     var destinationAnchor: _Anchor? = nil
-    if let destinationParent {
+    if let (destinationParent, subitemRows) = resolvedDestination {
       let index = destination[destination.depth - 1]
+      let rowOffset: Int
       if let moved {
-        _arena.attach(moved, to: destinationParent, at: index, isNewSubitem: true)
+        rowOffset = _arena.attach(moved, to: destinationParent, at: index, isNewSubitem: true)
         _recorder?.markSubitem(moved, of: destinationParent)
       } else {
         _arena.insertUnknownSubitem(in: destinationParent, at: index)
+        rowOffset = _arena.subitem(of: destinationParent, at: index).rowOffset
       }
       _recorder?.recordMoveInsertion(in: destinationParent, at: index, tag: tag)
       _refresh(from: destinationParent, isMoveEnd: true)
-      destinationAnchor = _anchor(of: destination)
+      destinationAnchor = _anchor(
+        of: destination, flatRow: subitemRows?.flatRow(ofSubitemAt: rowOffset, depth: destination.depth))
     } else if let moved {
       _arena.freeItem(moved)
+    }
+    if let from = sourceAnchor, let to = destinationAnchor, !from.isSection, !to.isSection {
+      // The common case, one move of rows, built directly.
+      let count = 1 + rowsBeneath
+      return TreeChanges(
+        deletedSectionRanges: [], insertedSectionRanges: [], deletedRowRanges: [], insertedRowRanges: [],
+        movedRowRanges: [
+          .init(
+            from: .init(section: from.section, rows: from.row..<(from.row + count)),
+            to: .init(section: to.section, rows: to.row..<(to.row + count)))
+        ],
+        movedSections: [])
     }
     var changes = _TreeChangesBuilder()
     switch (sourceAnchor, destinationAnchor) {

@@ -4,15 +4,17 @@ extension TreeIndex {
   /// The outcome of walking a path down to its parent.
   enum _ParentWalk {
     /// Every ancestor is known; `parent` is the node of the item's parent
-    /// (the virtual root for a root item).
-    case reached(parent: _NodeID)
+    /// (the virtual root for a root item), and `subitemRows` where its
+    /// subitems' rows start (`nil` when they are hidden).
+    case reached(parent: _NodeID, subitemRows: _SubitemRows?)
     /// The ancestor of this depth was never expanded: nothing beneath it is
     /// known.
     case unknownAncestor(depth: Int)
   }
 
   /// Walks `treePath` down to its parent, checking each index above the last
-  /// against the known number of subitems.
+  /// against the known number of subitems, and in the same descent finds
+  /// where the parent's subitems are drawn.
   ///
   /// - Throws: `.emptyPath`, `.indexOutOfRange` at a known level, or
   ///   `.negativeIndex` beneath an ancestor never expanded.
@@ -24,6 +26,7 @@ extension TreeIndex {
       throw TreeIndexError(operation: operation, treePath: treePath, reason: .emptyPath)
     }
     var x = _Arena.root
+    var subitemRows: _SubitemRows? = _SubitemRows(first: 0, rootRow: 0)
     for level in 0..<(treePath.depth - 1) {
       let index = treePath[level]
       let count = _arena.count(x)
@@ -32,7 +35,12 @@ extension TreeIndex {
           operation: operation, treePath: treePath,
           reason: .indexOutOfRange(level: level, numberOfSubitems: count))
       }
-      let child = _arena.subitem(of: x, at: index).node
+      let (child, rowOffset) = _arena.subitem(of: x, at: index)
+      if let rows = subitemRows, child != .null {
+        let row = rows.first &+ rowOffset
+        subitemRows =
+          _arena.isExpanded(child) ? _SubitemRows(first: row &+ 1, rootRow: level == 0 ? row : rows.rootRow) : nil
+      }
       guard child != .null else {
         // Nothing is known beneath, but a negative index names no item.
         if let negative = treePath.indices.dropFirst(level + 1).first(where: { treePath[$0] < 0 }) {
@@ -42,7 +50,7 @@ extension TreeIndex {
       }
       x = child
     }
-    return .reached(parent: x)
+    return .reached(parent: x, subitemRows: subitemRows)
   }
 
   /// Checks that the last index of `treePath` fits under `parent`: below its
@@ -74,7 +82,7 @@ extension TreeIndex {
       throw TreeIndexError(
         operation: operation, treePath: treePath,
         reason: .unknownAncestor(TreePath(treePath.prefix(depth))))
-    case .reached(let parent):
+    case .reached(let parent, _):
       try _checkLastIndex(of: treePath, under: parent, allowingEnd: false, for: operation)
       return (_arena.subitem(of: parent, at: treePath[treePath.depth - 1]).node, parent)
     }
@@ -130,9 +138,24 @@ extension TreeIndex {
   func _resolveForRemoval(_ treePath: TreePath, for operation: TreeIndexError.Operation) throws(TreeIndexError)
     -> _NodeID?
   {
-    guard case .reached(let parent) = try _walkToParent(of: treePath, for: operation) else { return nil }
-    try _checkLastIndex(of: treePath, under: parent, allowingEnd: false, for: operation)
-    return parent
+    try _resolveParent(of: treePath, allowingEnd: false, for: operation)?.parent
+  }
+
+  /// Resolves the parent of a path whose last index must fit under it
+  /// (below its count, or up to its count when `allowingEnd`): `nil` when
+  /// an ancestor was never expanded, otherwise the parent's node and where
+  /// its subitems' rows start (`nil` when they are hidden).
+  ///
+  /// - Throws: `.emptyPath` or `.indexOutOfRange`.
+  /// - Complexity: O(*d* log *b*).
+  func _resolveParent(of treePath: TreePath, allowingEnd: Bool, for operation: TreeIndexError.Operation)
+    throws(TreeIndexError) -> (parent: _NodeID, subitemRows: _SubitemRows?)?
+  {
+    guard case .reached(let parent, let subitemRows) = try _walkToParent(of: treePath, for: operation) else {
+      return nil
+    }
+    try _checkLastIndex(of: treePath, under: parent, allowingEnd: allowingEnd, for: operation)
+    return (parent, subitemRows)
   }
 
   /// Resolves a path where an item is to be inserted: `nil` when an
@@ -143,9 +166,7 @@ extension TreeIndex {
   func _resolveForInsertion(_ treePath: TreePath, for operation: TreeIndexError.Operation) throws(TreeIndexError)
     -> _NodeID?
   {
-    guard case .reached(let parent) = try _walkToParent(of: treePath, for: operation) else { return nil }
-    try _checkLastIndex(of: treePath, under: parent, allowingEnd: true, for: operation)
-    return parent
+    try _resolveParent(of: treePath, allowingEnd: true, for: operation)?.parent
   }
 
   /// The node of a valid item (`.null` when it was never expanded), or `nil`
@@ -204,26 +225,7 @@ extension TreeIndex {
   ///
   /// - Complexity: O(*d* log *b*).
   func _appendPath(toRow row: Int, beneath node: _NodeID, to indices: inout [Int]) {
-    // One descent per level by the row metric, carrying each item's subitem
-    // tree down instead of reading the item again.
-    var tree = _arena.children(node)
-    var row = row
-    while true {
-      guard let (found, before) = _arena.find(row, by: _Rows.self, in: tree) else {
-        indices.append(row &- _arena.total(tree).extraRows)  // an unknown subitem after the known ones
-        return
-      }
-      let offset = row &- before.span &- before.extraRows
-      let item = _arena.item(found)
-      if offset < item.gap {
-        indices.append(before.span &+ offset)  // an unknown subitem before `item`
-        return
-      }
-      indices.append(before.span &+ item.gap)
-      if offset == item.gap { return }
-      tree = item.children
-      row = offset &- item.gap &- 1
-    }
+    _arena.appendPath(toRow: row, beneath: _arena.children(node), to: &indices)
   }
 
   /// Updates the summaries above the known item `node` (the virtual root
@@ -234,7 +236,7 @@ extension TreeIndex {
   /// - Complexity: O(*d* log *b*), by parent and owner links, without a
   ///   descent.
   mutating func _refresh(from node: _NodeID, isMoveEnd: Bool = false) {
-    if _recorder != nil {
+    if _isRecording {
       var changed: [(parent: _NodeID, item: _NodeID)] = []
       _arena.refresh(from: node) { changed.append(($0, $1)) }
       _recorder!.markChanged(changed)
@@ -242,6 +244,35 @@ extension TreeIndex {
     } else {
       _arena.refresh(from: node)
     }
+  }
+}
+
+extension TreeIndex {
+  /// Whether a batch is recording (``_recorder`` is set), read in place:
+  /// comparing the optional recorder with `nil` would copy it.
+  var _isRecording: Bool {
+    switch _recorder {
+    case .some: true
+    case .none: false
+    }
+  }
+}
+
+/// Where the rows of a visible, expanded known item's subitems start in the
+/// `.flat` order of all visible items (for the virtual root, row 0).
+struct _SubitemRows {
+  /// The flat row of the first subitem.
+  var first: Int
+  /// The flat row of the root item the subitems are beneath (unused for
+  /// the virtual root's subitems, which are root items).
+  var rootRow: Int
+
+  /// The flat row of the subitem at row offset `rowOffset` (see
+  /// ``_ArenaReading/subitem(of:at:)``), and its root item's, for a subitem
+  /// whose path has `depth` levels.
+  func flatRow(ofSubitemAt rowOffset: Int, depth: Int) -> (row: Int, rootRow: Int) {
+    let row = first &+ rowOffset
+    return (row, depth == 1 ? row : rootRow)
   }
 }
 
