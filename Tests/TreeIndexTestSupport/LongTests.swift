@@ -7,6 +7,16 @@ public enum LongTests {
   /// Whether `TREEINDEX_LONG_TESTS=1` asks for the long runs.
   public static let areEnabled = ProcessInfo.processInfo.environment["TREEINDEX_LONG_TESTS"] == "1"
 
+  /// Whether the build checks every invariant after each mutation
+  /// (`-D TREE_INDEX_INTERNAL_CHECKS`): each mutation then costs O(*k*), so
+  /// tests that time many mutations, or make hundreds of thousands, size
+  /// themselves down and leave their time bounds to the other builds.
+  #if TREE_INDEX_INTERNAL_CHECKS
+    public static let checksInvariants = true
+  #else
+    public static let checksInvariants = false
+  #endif
+
   /// `long` when the long runs are enabled, `short` otherwise.
   ///
   /// - Parameters:
