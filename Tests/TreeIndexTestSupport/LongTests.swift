@@ -12,9 +12,9 @@ public enum LongTests {
   /// tests that time many mutations, or make hundreds of thousands, size
   /// themselves down and leave their time bounds to the other builds.
   #if TREE_INDEX_INTERNAL_CHECKS
-    public static let checksInvariants = true
+  public static let checksInvariants = true
   #else
-    public static let checksInvariants = false
+  public static let checksInvariants = false
   #endif
 
   /// `long` when the long runs are enabled, `short` otherwise.
