@@ -15,8 +15,9 @@ final class Intruder {
   var isEnabled = true
   /// How deep the calls back are, one inside another.
   private var depth = 0
-  /// The list to call back into.
-  var target: (any IntrusionTarget)?
+  /// What to call back into; weak, as the target's list holds this
+  /// intruder through its data source.
+  weak var target: (any IntrusionTarget)?
 
   var refused = 0
   var deferred = 0
