@@ -196,15 +196,7 @@ extension TreeList {
   /// moment ago. A count that contradicts what the list was told is
   /// recovered from, and throws.
   func _askNumberOfSubitems(of treePath: TreePath) throws -> Int {
-    let known = _index.numberOfSubitems(of: treePath)
-    if let known, let loaded = _loadedItems, let id = _index._knownItemID(at: treePath), loaded.contains(id) {
-      return known  // asked a moment ago, by this same recursive expansion
-    }
-    let count = _askCount(treePath)
-    if let known, known != count {
-      try _recover(treePath, numberOfSubitems: count, expected: known)
-    }
-    return count
+    try _askCount(of: _index._knownItemID(at: treePath), at: treePath)
   }
 
   /// Expands one valid item: the body of ``expand(_:recursively:)``.
