@@ -65,6 +65,12 @@ extension TreeSnapshot {
     _index._arena.attach(node, to: parentNode, at: index, isNewSubitem: true)
     _index._arena.refresh(from: parentNode)
     _index._checkInvariants()
+    _record(.placed([item])) { hasher in
+      hasher.combine(5 as UInt8)
+      hasher.combine(item)
+      hasher.combine(parent)
+      hasher.combine(index)
+    }
   }
 }
 
@@ -81,6 +87,11 @@ extension TreeSnapshot {
     _index._arena.attach(node, to: parent, at: index, isNewSubitem: true)
     _index._arena.refresh(from: parent)
     _index._checkInvariants()
+    _record(.placed([item])) { hasher in
+      hasher.combine(after ? 7 : 6 as UInt8)
+      hasher.combine(item)
+      hasher.combine(other)
+    }
   }
 
   /// Unlinks the item at `node` from its parent, keeping its subtree, and
