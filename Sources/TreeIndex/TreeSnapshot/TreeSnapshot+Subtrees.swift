@@ -30,11 +30,13 @@ extension TreeSnapshot {
   /// with children, `·` for a collapsed one without, then the identifier;
   /// `(hidden)` marks an item with a collapsed ancestor.
   ///
-  ///     ▾ Fruit
-  ///       · Apple
-  ///       · Pear
-  ///     ▸ Vegetables
-  ///       · Leek (hidden)
+  /// ```text
+  /// ▾ Fruit
+  ///   · Apple
+  ///   · Pear
+  /// ▸ Vegetables
+  ///   · Leek (hidden)
+  /// ```
   ///
   /// - Returns: The lines, each ending in a newline.
   /// - Complexity: O(*n*) for *n* items.
