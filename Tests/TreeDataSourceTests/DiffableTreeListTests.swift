@@ -141,7 +141,11 @@ final class DiffableSession {
         try? snapshot.append(new, to: chance(0.3) ? nil : item)
       case 2:
         nextID += 1
-        if chance(0.5) { try? snapshot.insert([nextID - 1], before: item) } else { try? snapshot.insert([nextID - 1], after: item) }
+        if chance(0.5) {
+          try? snapshot.insert([nextID - 1], before: item)
+        } else {
+          try? snapshot.insert([nextID - 1], after: item)
+        }
       case 3: snapshot.delete([item])
       case 4: try? snapshot.move(item, before: other)
       case 5:
@@ -410,7 +414,10 @@ struct DiffableTreeListTests {
     delegate.refused = []
     delegate.calls = []
     try list.reveal(100)
-    #expect(delegate.calls == ["should expand 1", "will expand 1", "should expand 10", "will expand 10", "did expand 1", "did expand 10"])
+    #expect(
+      delegate.calls == [
+        "should expand 1", "will expand 1", "should expand 10", "will expand 10", "did expand 1", "did expand 10",
+      ])
     #expect(host.rows == [[1, 10, 100, 11, 2]])
 
     delegate.calls = []
@@ -438,7 +445,8 @@ struct DiffableTreeListTests {
     let calls = host.calls.count
     try list.expand(2, recursively: true)  // hidden beneath 1, which the list never expanded
     #expect(host.calls.count == calls)
-    #expect(delegate.calls == ["should expand 2", "will expand 2", "should expand 3", "will expand 3", "did expand 2", "did expand 3"])
+    #expect(
+      delegate.calls == ["should expand 2", "will expand 2", "should expand 3", "will expand 3", "did expand 2", "did expand 3"])
     try list.expand(1)
     #expect(host.rows == [[1, 2, 3, 4]])
     try list.collapse(1)
