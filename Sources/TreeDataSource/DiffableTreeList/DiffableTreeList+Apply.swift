@@ -23,8 +23,8 @@ extension DiffableTreeList {
   /// - Complexity: the change set, O((*v* + *w*) log *b* + *n* + *m*) for
   ///   *v* and *w* visible items and *n* and *m* items in the two
   ///   snapshots; plus bringing the tree list up to date with the new
-  ///   snapshot, O(*w* · *d* log *b*), and one height asked per visible row
-  ///   when ``heightOfItem`` is set. Storing the snapshot copies nothing: it
+  ///   snapshot, which it reads again depth first, O(*w* (*d* + log *b*)),
+  ///   and one height asked per visible row when ``heightOfItem`` is set. Storing the snapshot copies nothing: it
   ///   shares storage with the value you pass.
   @discardableResult
   public func apply(_ snapshot: TreeSnapshot<ItemID>) -> TreeChanges {

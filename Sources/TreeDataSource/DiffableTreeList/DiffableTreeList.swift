@@ -93,8 +93,8 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
   /// nothing: heights are geometry, not rows). A height that is not a
   /// number or is negative is taken as 0.
   ///
-  /// - Complexity: setting it is O(*v* · *d* log *b*) for *v* visible items,
-  ///   plus one call per visible row.
+  /// - Complexity: setting it is O(*v* (*d* + log *b*)) for *v* visible
+  ///   items, plus one call per visible row.
   public var heightOfItem: ((ItemID) -> Double)? {
     get { _list.dataSource.height }
     set {

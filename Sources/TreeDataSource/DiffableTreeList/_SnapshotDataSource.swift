@@ -3,33 +3,66 @@
 /// list's questions by path from it.
 final class _SnapshotDataSource<ItemID: Hashable & Sendable>: TreeDataSource {
   /// The tree, its identifiers and its expansion.
-  var snapshot = TreeSnapshot<ItemID>()
+  var snapshot = TreeSnapshot<ItemID>() {
+    didSet {
+      _lastPath.removeAll(keepingCapacity: true)
+      _lastItems.removeAll(keepingCapacity: true)
+    }
+  }
 
   /// The height of an item's row; `nil`: every row is 1 tall.
   var height: ((ItemID) -> Double)?
 
-  /// - Complexity: O(*d* log *b*).
+  /// The path last looked up, and the item at each of its prefixes: the
+  /// tree list asks about paths that extend or share most of the last one
+  /// (it walks depth first), so each lookup starts where they part.
+  private var _lastPath: [Int] = []
+  private var _lastItems: [ItemID] = []
+
+  /// - Complexity: O(*d* log *b*); O(*d* + log *b*) when `parent` extends
+  ///   or shares all but its last index with the path looked up last.
   func numberOfSubitems(of parent: TreePath?) -> Int {
     guard let parent else { return snapshot.rootItems.count }
-    guard let item = snapshot.item(at: parent) else { return 0 }
+    guard let item = _item(at: parent) else { return 0 }
     return snapshot.children(of: item).count
   }
 
-  /// - Complexity: O(*d* log *b*).
+  /// - Complexity: as ``numberOfSubitems(of:)``.
   func isExpanded(_ treePath: TreePath) -> Bool {
-    snapshot.item(at: treePath).map(snapshot.isExpanded) ?? false
+    _item(at: treePath).map(snapshot.isExpanded) ?? false
   }
 
-  /// - Complexity: O(1) without a height closure; otherwise O(*d* log *b*)
-  ///   and one call of it.
+  /// - Complexity: O(1) without a height closure; otherwise as
+  ///   ``numberOfSubitems(of:)``, and one call of it.
   func height(ofItemAt treePath: TreePath) -> Double {
-    guard let height, let item = snapshot.item(at: treePath) else { return 1 }
+    guard let height, let item = _item(at: treePath) else { return 1 }
     return height(item)
   }
 
-  /// - Complexity: O(*d* log *b*).
+  /// - Complexity: as ``numberOfSubitems(of:)``.
   func item(at treePath: TreePath) -> ItemID? {
-    snapshot.item(at: treePath)
+    _item(at: treePath)
+  }
+
+  /// The item at `treePath`, found from the longest prefix it shares with
+  /// the path looked up last.
+  ///
+  /// - Complexity: O(*d* + *k* log *b*) for the *k* levels past that prefix.
+  private func _item(at treePath: TreePath) -> ItemID? {
+    var shared = 0
+    for index in treePath {
+      guard shared < _lastPath.count, _lastPath[shared] == index else { break }
+      shared += 1
+    }
+    _lastPath.removeLast(_lastPath.count - shared)
+    _lastItems.removeLast(_lastItems.count - shared)
+    for index in treePath.dropFirst(shared) {
+      let siblings = snapshot.children(of: _lastItems.last)
+      guard index >= 0, index < siblings.count else { return nil }
+      _lastPath.append(index)
+      _lastItems.append(siblings[index])
+    }
+    return _lastItems.last
   }
 }
 
