@@ -4,10 +4,7 @@ import TreeDataSource
 
 /// `changes(from:layout: .sectioned)` must not reload a row inside a moved
 /// section (UIKit rejects it); a reloaded row there is a deletion plus an
-/// insertion, as for a moved row. Known issue of `TreeSnapshot`'s change
-/// set (`_SnapshotDiff`), to be fixed there: `withKnownIssue` fails once it
-/// is, so that this wrapper and the exclusion in `DiffableSession` are
-/// removed then.
+/// insertion, as for a moved row.
 @Suite("DiffableTreeList: reloads in moved sections")
 struct DiffableSectionedReloadTests {
   @Test func reloadInsideAMovedSection() throws {
@@ -22,9 +19,10 @@ struct DiffableSectionedReloadTests {
     try next.move("a", after: "c")
     next.reloadItems(["a1"])
     let changes = list.apply(next)
-    withKnownIssue("TreeSnapshot.changes(from:layout: .sectioned) reloads a row of a moved section") {
-      #expect(host.violations.isEmpty, "\(changes)")
-    }
+    #expect(host.violations.isEmpty, "\(changes)")
+    #expect(changes.reloadedRowRanges.isEmpty)
+    #expect(changes.deletedRowRanges == [.init(section: 0, rows: 0..<1)])
+    #expect(changes.insertedRowRanges == [.init(section: 2, rows: 0..<1)])
     #expect(host.rows == [[], [], ["a1"]])
   }
 }

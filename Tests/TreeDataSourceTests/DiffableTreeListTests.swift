@@ -155,9 +155,7 @@ final class DiffableSession {
       case 6: snapshot.expand([item])
       case 7: snapshot.collapse([item])
       default:
-        // Not in `.sectioned` until `changes(from:layout:)` stops reloading
-        // rows of moved sections (DiffableSectionedReloadTests).
-        if layout == .flat { snapshot.reloadItems([item, other]) }
+        snapshot.reloadItems([item, other])
       }
     }
     return snapshot

@@ -106,6 +106,9 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     var newBase: Position?
     var oldBase: Position?
     var isMoving: Bool
+    /// `.sectioned`: whether the rows are in a section that moves, where a
+    /// row cannot be reloaded.
+    var isInMovedSection = false
   }
 
   /// The new side's rows: insertions, moves and reloads.
@@ -200,7 +203,10 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
           if !keptDirty[i] { changes.moveSection(from: oldIndex, to: child.index) }
           let oldBase = old._arena.isExpanded(oldNode) ? Position(section: oldIndex, row: 0) : nil
           if newBase != nil {
-            visits.append(Visit(new: child.node, old: oldNode, newBase: newBase, oldBase: oldBase, isMoving: false))
+            visits.append(
+              Visit(
+                new: child.node, old: oldNode, newBase: newBase, oldBase: oldBase, isMoving: false,
+                isInMovedSection: !keptDirty[i]))
           }
         } else {
           changes.insertSection(child.index)  // its rows are not listed
@@ -217,7 +223,9 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
       let isMoving = visit.isMoving || !keptDirty[i]
       if let from {
         let isReloaded = new._reloaded.contains(item)
-        if isMoving && isReloaded {
+        if isReloaded && (isMoving || visit.isInMovedSection) {
+          // A moved row, or a row of a moved section, cannot be reloaded:
+          // it goes and comes back instead.
           changes.deleteRows(from.row..<(from.row + 1), inSection: from.section)
           changes.insertRows(to.row..<(to.row + 1), inSection: to.section)
         } else if isMoving {
@@ -233,7 +241,9 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
       if new._arena.isExpanded(child.node) {
         let oldBase = from.flatMap { old._arena.isExpanded(oldNode!) ? offset($0, by: 1) : nil }
         visits.append(
-          Visit(new: child.node, old: oldNode, newBase: offset(to, by: 1), oldBase: oldBase, isMoving: isMoving))
+          Visit(
+            new: child.node, old: oldNode, newBase: offset(to, by: 1), oldBase: oldBase, isMoving: isMoving,
+            isInMovedSection: visit.isInMovedSection))
       }
     }
     return true
