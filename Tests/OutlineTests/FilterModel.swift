@@ -84,7 +84,7 @@ struct FilterModel {
     let item = cursorPath
     filter?.query = query
     let rows = rows(for: query)
-    if let item, (query.isEmpty || matches(item, query)), let row = rows.firstIndex(of: item) {
+    if let item, query.isEmpty || matches(item, query), let row = rows.firstIndex(of: item) {
       move(to: row, in: rows)
     } else if query.isEmpty {
       move(to: cursorBefore, in: rows)

@@ -36,14 +36,14 @@ private func lastFrame(_ output: String, height: Int = 24) -> [String] {
     #expect(session.read { lastFrame($0).last == "filter: osak▏  1 match" })
     let filtered = lastFrame(session.text)
     #expect(Array(filtered[1...4]) == ["▾ Earth", "  ▾ Japan", "    ▸ Osaka", ""])
-    session.type("\u{7F}\u{7F}\u{7F}")                  // Backspace three times: "o"
+    session.type("\u{7F}\u{7F}\u{7F}")  // Backspace three times: "o"
     #expect(session.read { lastFrame($0).last?.hasPrefix("filter: o▏  ") == true })
 
-    session.type("\u{1B}")                              // Esc: the tree as it was
+    session.type("\u{1B}")  // Esc: the tree as it was
     #expect(session.read { lastFrame($0).last?.contains("row 1 of 18 rows") == true })
     #expect(lastFrame(session.text) == tree)
 
-    session.type("fsydney\r")                           // Enter: to the match, in the tree
+    session.type("fsydney\r")  // Enter: to the match, in the tree
     #expect(session.read { lastFrame($0).last?.contains("tree [2, 0, 0, 0]  ↔  table [0, 5]  ·  row 6 of 22 rows") == true })
     session.type("q")
     #expect(session.exitStatus() == 0)

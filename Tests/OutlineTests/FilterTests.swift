@@ -25,7 +25,7 @@ private func shownTexts(_ browser: Browser<StaticTree>) -> [String] {
 @Suite struct FilterTests {
   @Test func fKeepsTheRowsAndEscBringsBackTheTreeExactly() {
     var b = browser(.planets(), height: 8)
-    b.moveCursor(to: [2, 8])                            // Japan, row 10: the window scrolled
+    b.moveCursor(to: [2, 8])  // Japan, row 10: the window scrolled
     let rows = b.list.rowTexts
     let index = b.list.index
     let (cursor, viewport) = (b.cursor, b.viewport)
@@ -59,20 +59,20 @@ private func shownTexts(_ browser: Browser<StaticTree>) -> [String] {
     #expect(Array(screen.lines[1...3]) == ["▾ Earth", "  ▾ Japan", "    ▸ Osaka"])
     #expect(screen.highlightedLine == 3)
 
-    for key in keys("OSAKA") { b.handle(key) }          // "osakOSAKA": case does not matter, but it matches nothing
+    for key in keys("OSAKA") { b.handle(key) }  // "osakOSAKA": case does not matter, but it matches nothing
     #expect(shownTexts(b).isEmpty)
     #expect(b.cursorPath == nil)
     #expect(b.statusText == "filter: osakOSAKA▏  no match")
     for _ in 0..<5 { b.handle(.backspace) }
     #expect(shownTexts(b) == ["▾ Earth", "  ▾ Japan", "    ▸ Osaka"])
-    for _ in 0..<3 { b.handle(.backspace) }            // "o": wider, Osaka still under the cursor
+    for _ in 0..<3 { b.handle(.backspace) }  // "o": wider, Osaka still under the cursor
     #expect(b.statusText.hasPrefix("filter: o▏  "))
     #expect(shownTexts(b).count > 3)
     #expect(b.cursorPath == [2, 8, 1])
-    b.handle(.backspace)                                // empty: the tree as it was, Osaka on it too
+    b.handle(.backspace)  // empty: the tree as it was, Osaka on it too
     #expect(shownTexts(b) == b.list.rowTexts)
     #expect(b.cursorPath == [2, 8, 1])
-    b.handle(.backspace)                                // nothing left to delete
+    b.handle(.backspace)  // nothing left to delete
     #expect(b.mode == .filtering(""))
   }
 
@@ -81,7 +81,7 @@ private func shownTexts(_ browser: Browser<StaticTree>) -> [String] {
     func name() throws -> String { b.list.dataSource.item(at: try #require(b.cursorPath)).name }
     b.handle(.character("f"))
     for key in keys("to") { b.handle(key) }
-    #expect(try name() == "Victoria")                  // the first "to" in row order
+    #expect(try name() == "Victoria")  // the first "to" in row order
     b.handle(.character("r"))
     #expect(try name() == "Victoria", "Victoria matches \"tor\"")
     b.handle(.character("o"))
@@ -107,13 +107,13 @@ private func shownTexts(_ browser: Browser<StaticTree>) -> [String] {
     #expect(b.lastQuery == "sydney")
     #expect(b.list.numberOfRows == 18 + 3 + 1, "Australia's three states and New South Wales's city")
 
-    b.handle(.character("f"))                           // on an ancestor row, Enter goes there
+    b.handle(.character("f"))  // on an ancestor row, Enter goes there
     for key in keys("tokyo") { b.handle(key) }
     b.handle(.up)
     #expect(b.cursorPath == [2, 8])
     b.handle(.enter)
     #expect(b.cursorPath == [2, 8])
-    b.handle(.character("n"))                           // the next "tokyo" after Japan
+    b.handle(.character("n"))  // the next "tokyo" after Japan
     #expect(b.cursorPath == [2, 8, 0])
   }
 
@@ -135,7 +135,7 @@ private func shownTexts(_ browser: Browser<StaticTree>) -> [String] {
     for key in keys("q j/k n") { b.handle(key) }
     #expect(!b.isFinished)
     #expect(b.mode == .filtering("q j/k n"))
-    b.handle(.interrupt)                                // Ctrl-C still quits
+    b.handle(.interrupt)  // Ctrl-C still quits
     #expect(b.isFinished)
   }
 
@@ -223,7 +223,7 @@ private func shownTexts(_ browser: Browser<StaticTree>) -> [String] {
 
       if let filter = b.filter {
         if !wasFiltering {
-          host = ListHostSimulator(list: filter.list)   // the host reads the list as the filter starts
+          host = ListHostSimulator(list: filter.list)  // the host reads the list as the filter starts
         } else if let host {
           let calls = host.calls.dropFirst(callsBefore)
           if rows == rowsBefore {
