@@ -100,11 +100,11 @@ extension TreeSnapshot {
     hasher.combine(generation)
     hash(&hasher)
     #if _pointerBitWidth(_64)
-      return UInt64(UInt(bitPattern: hasher.finalize()))
+    return UInt64(UInt(bitPattern: hasher.finalize()))
     #else
-      var second = hasher
-      second.combine(0x5EED as UInt16)
-      return UInt64(UInt(bitPattern: hasher.finalize())) << 32 | UInt64(UInt(bitPattern: second.finalize()))
+    var second = hasher
+    second.combine(0x5EED as UInt16)
+    return UInt64(UInt(bitPattern: hasher.finalize())) << 32 | UInt64(UInt(bitPattern: second.finalize()))
     #endif
   }
 }
