@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import TreeDataSource
+import TreeIndexTestSupport
+
+// `changes(from:layout:)` between random pairs of snapshots, in both
+// layouts: a snapshot derived from another by a few edits (the derived
+// path), and two unrelated snapshots over overlapping identifiers (the
+// general path). Each change set is replayed by `ListHostSimulator` and
+// with identities, and checked item by item against the contract; the same
+// content rebuilt from scratch must give the same change set.
+
+@Suite("TreeSnapshot: changes(from:layout:) between random pairs")
+struct RandomChangesTests {
+  static let layouts: [TreeIndex.Layout] = [.flat, .sectioned]
+
+  /// `new` made from `old` by a few random valid edits.
+  @Test(arguments: 0..<LongTests.choose(short: 150, long: 5_000))
+  func derivedByAFewEdits(seed: Int) {
+    var generator = EditGenerator(seed: 10_000 + UInt64(seed), pool: 40, targetSize: 30)
+    let old = generator.randomModel(size: generator.int(0...30))
+    let oldSnapshot = old.makeSnapshot()
+    var new = old
+    var snapshot = oldSnapshot
+    var edits: [SnapshotEdit] = []
+    let kinds: Set<EditGenerator.Kind> =
+      generator.chance(80) ? [.append, .insert, .delete, .move, .expand, .collapse, .reload] : Set(EditGenerator.Kind.allCases)
+    for _ in 0..<generator.int(1...5) {
+      let edit = generator.edit(new, invalidPercent: 0, allowed: kinds)
+      var next = new
+      guard (try? edit.apply(to: &next)) != nil else { continue }
+      do { try edit.apply(to: &snapshot) } catch {
+        Issue.record("seed \(seed): \(edit) threw \(error); the model accepts it")
+        return
+      }
+      new = next
+      edits.append(edit)
+    }
+    let context = "seed \(seed), old → old + \(edits)"
+    guard SnapshotChecker.check(snapshot, matches: new, context: context) else { return }
+    for layout in Self.layouts {
+      ChangesChecker.check(from: oldSnapshot, old, to: snapshot, new, layout: layout, context: context)
+    }
+  }
+
+  /// Two unrelated snapshots over overlapping identifiers.
+  @Test(arguments: 0..<LongTests.choose(short: 150, long: 5_000))
+  func unrelatedSnapshots(seed: Int) {
+    var generator = EditGenerator(seed: 20_000 + UInt64(seed), pool: 30)
+    let old = generator.randomModel(size: generator.int(0...24), depth: generator.int(0...4))
+    var new = generator.randomModel(size: generator.int(0...24), depth: generator.int(0...4))
+    if generator.chance(30) { new.reloadItems(new.items.filter { _ in generator.chance(30) }) }
+    let context = "seed \(seed), unrelated"
+    for layout in Self.layouts {
+      ChangesChecker.check(from: old.makeSnapshot(), old, to: new.makeSnapshot(), new, layout: layout, context: context)
+    }
+  }
+
+  /// The same tree in another order: only moves (one parent shuffled).
+  @Test(arguments: 0..<LongTests.choose(short: 60, long: 2_000))
+  func siblingsShuffled(seed: Int) {
+    var generator = EditGenerator(seed: 30_000 + UInt64(seed), pool: 40)
+    let old = generator.randomModel(size: generator.int(2...30), depth: 2)
+    var new = old
+    let parents = [nil] + old.items.filter { !old.children(of: $0).isEmpty }.map(Optional.some)
+    let parent = generator.pick(parents)!
+    var snapshot = old.makeSnapshot()
+    for (i, child) in old.children(of: parent).shuffled(using: &generator.rng).enumerated() {
+      try! new.move(child, to: parent, at: i)
+      try! snapshot.move(child, to: parent, at: i)
+    }
+    let context = "seed \(seed), children of \(parent.map { "\($0)" } ?? "nil") shuffled"
+    for layout in Self.layouts {
+      ChangesChecker.check(from: old.makeSnapshot(), old, to: snapshot, new, layout: layout, context: context)
+    }
+  }
+
+  /// A snapshot against itself: nothing, or only its pending reloads.
+  @Test(arguments: 0..<20)
+  func againstItself(seed: Int) {
+    var generator = EditGenerator(seed: 40_000 + UInt64(seed))
+    var model = generator.randomModel(size: generator.int(0...30))
+    let plain = model.makeSnapshot()
+    for layout in Self.layouts {
+      #expect(plain.changes(from: plain, layout: layout).isEmpty, "seed \(seed), layout .\(layout)")
+    }
+    let old = model
+    model.reloadItems(model.items.filter { _ in generator.chance(30) })
+    let marked = model.makeSnapshot()
+    for layout in Self.layouts {
+      ChangesChecker.check(from: plain, old, to: marked, model, layout: layout, context: "seed \(seed), reloads only")
+    }
+  }
+}
