@@ -19,6 +19,9 @@ struct SnapshotRun {
   var failed = false
   var thrownCalls = 0
   var invalidPercent = 15
+  /// Whether every third step also checks `changes(from:)` against the
+  /// snapshot before the step.
+  var checksChanges = true
 
   init(seed: UInt64, pool: Int = 48, targetSize: Int = 32) {
     self.seed = seed
@@ -89,6 +92,15 @@ struct SnapshotRun {
     if !SnapshotChecker.check(snapshot, matches: model, unknown: unknown, probe: probe, context: context) {
       failed = true
       return
+    }
+    // The derived path after one edit (pending reloads included: every mark
+    // on the new snapshot is a reload, per the contract).
+    if checksChanges && step % 3 == 0 && expected == nil {
+      for layout in [TreeIndex.Layout.flat, .sectioned]
+      where !ChangesChecker.check(from: before, modelBefore, to: snapshot, model, layout: layout, context: context) {
+        failed = true
+        return
+      }
     }
     // Value semantics: the copy taken before is untouched.
     if step % 7 == 0,

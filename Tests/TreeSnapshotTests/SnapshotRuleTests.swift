@@ -112,6 +112,28 @@ struct SnapshotRuleTests {
     #expect(Array(t.visibleItems) == [1, 4, 8, 3, 5])
   }
 
+  /// Several clashes in one `replaceChildren`: the contract does not say
+  /// which one the error names. The first in depth-first order of the given
+  /// snapshot (as `append` names the first of its items) would make the
+  /// error the same from run to run; on main it is another one, seemingly
+  /// in hash order. Recorded as a known issue, not a failure.
+  @Test func replaceChildrenNamesTheFirstClash() throws {
+    for shift in 0..<8 {
+      var s = TreeSnapshot<Int>()
+      let clashes = (0..<6).map { 100 + 7 * $0 + shift }
+      try s.append([1] + clashes.reversed())
+      var source = TreeSnapshot<Int>()
+      try source.append(clashes)
+      var copy = s
+      let error = #expect(throws: TreeSnapshotError.self) { try copy.replaceChildren(of: 1, using: source) }
+      #expect(error?.reason == .duplicateItem && clashes.map { "\($0)" }.contains(error?.item ?? ""))
+      withKnownIssue("contract-silent: which clash a replaceChildren error names", isIntermittent: true) {
+        #expect(
+          error?.item == "\(clashes[0])", "shift \(shift): names \(error?.item ?? "nil"), not the first clash \(clashes[0])")
+      }
+    }
+  }
+
   @Test func expansionFollowsTheItem() throws {
     var s = try Self.small()
     s.expand([3, 42])  // unknown identifiers are ignored
