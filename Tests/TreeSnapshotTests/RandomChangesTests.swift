@@ -92,3 +92,98 @@ struct RandomChangesTests {
     }
   }
 }
+
+// Pairs of relatives: snapshots derived from a common one along separate
+// histories, compared in every direction (the derived path must not assume
+// that `old` is an ancestor of `self`, nor the nearest one).
+extension RandomChangesTests {
+  /// Applies `count` random valid edits of `kinds` to both.
+  static func edit(
+    _ snapshot: inout TreeSnapshot<Int>, _ model: inout ModelSnapshot, count: Int,
+    kinds: Set<EditGenerator.Kind>, _ generator: inout EditGenerator
+  ) -> [SnapshotEdit] {
+    var edits: [SnapshotEdit] = []
+    for _ in 0..<count {
+      let edit = generator.edit(model, invalidPercent: 0, allowed: kinds)
+      var next = model
+      guard (try? edit.apply(to: &next)) != nil else { continue }
+      do { try edit.apply(to: &snapshot) } catch {
+        Issue.record("\(edit) threw \(error); the model accepts it")
+        continue
+      }
+      model = next
+      edits.append(edit)
+    }
+    return edits
+  }
+
+  static let structuralKinds: Set<EditGenerator.Kind> = [
+    .append, .insert, .delete, .move, .replaceChildren, .expand, .collapse,
+  ]
+
+  @Test(arguments: 0..<LongTests.choose(short: 40, long: 1_500))
+  func relatives(seed: Int) {
+    var generator = EditGenerator(seed: 50_000 + UInt64(seed), pool: 40, targetSize: 30)
+    let baseModel = generator.randomModel(size: generator.int(0...30))
+    let base = baseModel.makeSnapshot()
+    var (mid, midModel) = (base, baseModel)
+    let first = Self.edit(&mid, &midModel, count: generator.int(1...4), kinds: Self.structuralKinds, &generator)
+    var (late, lateModel) = (mid, midModel)
+    let second = Self.edit(&late, &lateModel, count: generator.int(1...4), kinds: Self.structuralKinds, &generator)
+    var (branch, branchModel) = (base, baseModel)
+    let third = Self.edit(&branch, &branchModel, count: generator.int(1...4), kinds: Self.structuralKinds, &generator)
+    let family: [(String, TreeSnapshot<Int>, ModelSnapshot)] = [
+      ("base", base, baseModel), ("mid", mid, midModel), ("late", late, lateModel), ("branch", branch, branchModel),
+    ]
+    let history = "seed \(seed): mid = base + \(first), late = mid + \(second), branch = base + \(third)"
+    for (newName, new, newModel) in family {
+      for (oldName, old, oldModel) in family where oldName != newName {
+        for layout in Self.layouts {
+          let context = "\(history); \(newName).changes(from: \(oldName))"
+          if !ChangesChecker.check(from: old, oldModel, to: new, newModel, layout: layout, context: context) { return }
+        }
+      }
+    }
+  }
+
+  /// Relatives with reloads: every mark on `self` is a reload of a row that
+  /// stays (per the contract), whichever snapshot it was made on.
+  @Test(arguments: 0..<LongTests.choose(short: 30, long: 1_000))
+  func relativesWithReloads(seed: Int) {
+    var generator = EditGenerator(seed: 60_000 + UInt64(seed), pool: 40, targetSize: 30)
+    let baseModel = generator.randomModel(size: generator.int(1...30))
+    let base = baseModel.makeSnapshot()
+    let kinds = Self.structuralKinds.union([.reload])
+    var (mid, midModel) = (base, baseModel)
+    let first = Self.edit(&mid, &midModel, count: generator.int(1...4), kinds: kinds, &generator)
+    var (late, lateModel) = (mid, midModel)
+    let second = Self.edit(&late, &lateModel, count: generator.int(1...4), kinds: kinds, &generator)
+    let history = "seed \(seed): mid = base + \(first), late = mid + \(second)"
+    let pairs = [("late", late, lateModel, "mid", mid, midModel), ("late", late, lateModel, "base", base, baseModel)]
+    for (newName, new, newModel, oldName, old, oldModel) in pairs {
+      for layout in Self.layouts {
+        let context = "\(history); \(newName).changes(from: \(oldName))"
+        if !ChangesChecker.check(from: old, oldModel, to: new, newModel, layout: layout, context: context) { return }
+      }
+    }
+  }
+
+  /// Larger snapshots rebuilt from scratch after a few edits (the general
+  /// path on mostly equal content, as in the issue's 1 % benchmark).
+  @Test(arguments: 0..<LongTests.choose(short: 12, long: 300))
+  func largerRebuiltAfterAFewEdits(seed: Int) {
+    var generator = EditGenerator(seed: 70_000 + UInt64(seed), pool: 400, targetSize: 400)
+    let oldModel = generator.randomModel(size: generator.int(150...300), depth: 5)
+    var snapshot = oldModel.makeSnapshot()
+    var newModel = oldModel
+    let edits = Self.edit(
+      &snapshot, &newModel, count: generator.int(1...8), kinds: Self.structuralKinds.union([.reload]), &generator)
+    let context = "seed \(seed): rebuilt after \(edits)"
+    for layout in Self.layouts {
+      ChangesChecker.check(
+        from: oldModel.makeSnapshot(), oldModel, to: newModel.makeSnapshot(), newModel, layout: layout,
+        context: context)
+      ChangesChecker.check(from: oldModel.makeSnapshot(), oldModel, to: snapshot, newModel, layout: layout, context: context)
+    }
+  }
+}

@@ -18,6 +18,8 @@ struct SnapshotRun {
   var step = 0
   var failed = false
   var thrownCalls = 0
+  /// The refused calls seen, as "operation reason" (the reason's case name).
+  var thrownKinds: [String: Int] = [:]
   var invalidPercent = 15
   /// Whether every third step also checks `changes(from:)` against the
   /// snapshot before the step.
@@ -73,6 +75,7 @@ struct SnapshotRun {
         fail(context, "the call threw \(type(of: thrown)) \(thrown), not a TreeSnapshotError", before: modelBefore)
         return
       }
+      thrownKinds["\(error.operation) \(String(describing: error.reason).prefix { $0 != "(" })", default: 0] += 1
       if !expected.matches(error) {
         fail(
           context,
@@ -149,6 +152,24 @@ struct RandomSnapshotTests {
     var run = SnapshotRun(seed: UInt64(seed))
     run.run(steps: LongTests.choose(short: 120, long: 600))
     #expect(run.failed || run.thrownCalls > 0, "seed \(seed): no call threw; the generator makes too few bad calls")
+  }
+
+  /// The generator reaches every error of every operation.
+  @Test func everyErrorIsExercised() {
+    var seen = Set<String>()
+    for seed in 0..<4 {
+      var run = SnapshotRun(seed: 3_000 + UInt64(seed), pool: 20, targetSize: 14)
+      run.invalidPercent = 50
+      run.checksChanges = false
+      run.run(steps: 150)
+      seen.formUnion(run.thrownKinds.keys)
+    }
+    let all: Set<String> = [
+      "append duplicateItem", "append unknownItem", "insert duplicateItem", "insert unknownItem",
+      "move unknownItem", "move moveIntoOwnSubtree", "move indexOutOfRange",
+      "replaceChildren duplicateItem", "replaceChildren unknownItem",
+    ]
+    #expect(seen == all, "missing \(all.subtracting(seen).sorted()), unexpected \(seen.subtracting(all).sorted())")
   }
 
   /// Many refused calls, on a small pool: duplicates and clashes are common.
