@@ -154,6 +154,19 @@ enum SnapshotChecker {
     // visualDescription: one line per item.
     let lines = snapshot.visualDescription().split(separator: "\n", omittingEmptySubsequences: true)
     expect(lines.count == items.count, "visualDescription() has \(lines.count) lines for \(items.count) items")
+    if lines.count == items.count {
+      // Indented by level: one indentation per level, deeper is further in.
+      var indents: [Int: Int] = [:]
+      for (line, item) in zip(lines, items) {
+        let indent = line.prefix { $0 == " " || $0 == "\t" }.count
+        let level = model.level(of: item)!
+        expect(indents[level, default: indent] == indent, "visualDescription() indents level \(level) unevenly")
+        indents[level] = indent
+        expect(line.contains("\(item)"), "visualDescription() line \"\(line)\" does not name \(item)")
+      }
+      let byLevel = indents.sorted { $0.key < $1.key }.map(\.value)
+      expect(byLevel == byLevel.sorted() && Set(byLevel).count == byLevel.count, "visualDescription() indents \(indents)")
+    }
 
     // ==, both ways, with the same content built from scratch.
     let rebuilt = model.makeSnapshot()
