@@ -60,7 +60,7 @@ struct DecodingTests {
       case 4: encoding.items.append(generator.int(0...15))
       case 5 where !encoding.levels.isEmpty:
         let i = generator.int(0...(encoding.levels.count - 1))
-        encoding.levels[i] += generator.pick([-1, 1])!
+        encoding.levels[i] &+= generator.pick([-1, 1])!
       default: break
       }
     }
