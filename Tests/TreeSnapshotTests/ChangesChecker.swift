@@ -111,6 +111,8 @@ enum ChangesChecker {
         "a .flat change set lists sections")
     }
 
+    problems += formMismatches(changes)
+
     // Replay with identities.
     let replayed: [TreeIndexChecker.ReplayedSection]
     do {
@@ -216,6 +218,55 @@ enum ChangesChecker {
       // Tell a choice among longest increasing subsequences (the contract's
       // tie rule) from moving more than the fewest.
       problems += minimalityMismatches(changes, movedItems: Set(moved), deleted: Set(deleted), old, new, want, layout)
+    }
+    return problems
+  }
+
+  /// The form `TreeChanges` promises: row ranges non-empty, ascending and
+  /// merged (never touching); moves ascending by their old rows, disjoint
+  /// on both sides, and merged where they continue each other on both sides.
+  static func formMismatches(_ changes: TreeChanges) -> [String] {
+    var problems: [String] = []
+    for (name, ranges) in [
+      ("deletedRowRanges", changes.deletedRowRanges), ("insertedRowRanges", changes.insertedRowRanges),
+      ("reloadedRowRanges", changes.reloadedRowRanges),
+    ] {
+      for (i, range) in ranges.enumerated() {
+        if range.rows.isEmpty { problems.append("\(name)[\(i)] \(range) is empty") }
+        if i > 0 {
+          let previous = ranges[i - 1]
+          if !(previous.section < range.section
+            || (previous.section == range.section && previous.rows.upperBound < range.rows.lowerBound))
+          {
+            problems.append("\(name) \(previous) and \(range) are not ascending, or touch or overlap")
+          }
+        }
+      }
+    }
+    let moves = changes.movedRowRanges
+    for (i, move) in moves.enumerated() {
+      if move.from.rows.isEmpty || move.from.rows.count != move.to.rows.count {
+        problems.append("movedRowRanges[\(i)] \(move) is empty or changes size")
+      }
+      guard i > 0 else { continue }
+      let previous = moves[i - 1]
+      if (previous.from.section, previous.from.rows.upperBound) > (move.from.section, move.from.rows.lowerBound) {
+        problems.append("movedRowRanges \(previous) and \(move) are not ascending by from, or overlap")
+      }
+      if previous.from.section == move.from.section && previous.from.rows.upperBound == move.from.rows.lowerBound
+        && previous.to.section == move.to.section && previous.to.rows.upperBound == move.to.rows.lowerBound
+      {
+        problems.append("movedRowRanges \(previous) and \(move) continue each other but are not merged")
+      }
+    }
+    let destinations = moves.map(\.to).sorted { ($0.section, $0.rows.lowerBound) < ($1.section, $1.rows.lowerBound) }
+    for (a, b) in zip(destinations, destinations.dropFirst())
+    where a.section == b.section && a.rows.upperBound > b.rows.lowerBound {
+      problems.append("moves into \(a) and \(b) overlap")
+    }
+    let sectionMoves = changes.movedSections
+    if sectionMoves.map(\.from) != sectionMoves.map(\.from).sorted() {
+      problems.append("movedSections \(sectionMoves) are not ascending by from")
     }
     return problems
   }

@@ -41,7 +41,7 @@ struct DecodingTests {
     #expect(encoding.items == [1, 3, 2] && encoding.levels == [0, 1, 0] && encoding.expandedItems == [1])
   }
 
-  @Test(arguments: 0..<LongTests.choose(short: 200, long: 20_000))
+  @Test(arguments: 0..<LongTests.choose(short: 200, long: 5_000))
   func randomEncodings(seed: Int) throws {
     var generator = EditGenerator(seed: 90_000 + UInt64(seed), pool: 12)
     let valid = generator.randomModel(size: generator.int(0...10))

@@ -15,7 +15,7 @@ struct RandomChangesTests {
   static let layouts: [TreeIndex.Layout] = [.flat, .sectioned]
 
   /// `new` made from `old` by a few random valid edits.
-  @Test(arguments: 0..<LongTests.choose(short: 100, long: 5_000))
+  @Test(arguments: 0..<LongTests.choose(short: 100, long: 2_000))
   func derivedByAFewEdits(seed: Int) {
     var generator = EditGenerator(seed: 10_000 + UInt64(seed), pool: 40, targetSize: 30)
     let old = generator.randomModel(size: generator.int(0...30))
@@ -44,7 +44,7 @@ struct RandomChangesTests {
   }
 
   /// Two unrelated snapshots over overlapping identifiers.
-  @Test(arguments: 0..<LongTests.choose(short: 100, long: 5_000))
+  @Test(arguments: 0..<LongTests.choose(short: 100, long: 2_000))
   func unrelatedSnapshots(seed: Int) {
     var generator = EditGenerator(seed: 20_000 + UInt64(seed), pool: 30)
     let old = generator.randomModel(size: generator.int(0...24), depth: generator.int(0...4))
@@ -57,7 +57,7 @@ struct RandomChangesTests {
   }
 
   /// The same tree in another order: only moves (one parent shuffled).
-  @Test(arguments: 0..<LongTests.choose(short: 60, long: 2_000))
+  @Test(arguments: 0..<LongTests.choose(short: 60, long: 1_000))
   func siblingsShuffled(seed: Int) {
     var generator = EditGenerator(seed: 30_000 + UInt64(seed), pool: 40)
     let old = generator.randomModel(size: generator.int(2...30), depth: 2)
@@ -121,7 +121,7 @@ extension RandomChangesTests {
     .append, .insert, .delete, .move, .replaceChildren, .expand, .collapse,
   ]
 
-  @Test(arguments: 0..<LongTests.choose(short: 20, long: 1_500))
+  @Test(arguments: 0..<LongTests.choose(short: 20, long: 600))
   func relatives(seed: Int) {
     var generator = EditGenerator(seed: 50_000 + UInt64(seed), pool: 40, targetSize: 30)
     let baseModel = generator.randomModel(size: generator.int(0...30))
@@ -148,7 +148,7 @@ extension RandomChangesTests {
 
   /// Relatives with reloads: every mark on `self` is a reload of a row that
   /// stays (per the contract), whichever snapshot it was made on.
-  @Test(arguments: 0..<LongTests.choose(short: 30, long: 1_000))
+  @Test(arguments: 0..<LongTests.choose(short: 30, long: 400))
   func relativesWithReloads(seed: Int) {
     var generator = EditGenerator(seed: 60_000 + UInt64(seed), pool: 40, targetSize: 30)
     let baseModel = generator.randomModel(size: generator.int(1...30))
@@ -170,7 +170,7 @@ extension RandomChangesTests {
 
   /// Larger snapshots rebuilt from scratch after a few edits (the general
   /// path on mostly equal content, as in the 1 % benchmark).
-  @Test(arguments: 0..<LongTests.choose(short: 6, long: 300))
+  @Test(arguments: 0..<LongTests.choose(short: 6, long: 100))
   func largerRebuiltAfterAFewEdits(seed: Int) {
     var generator = EditGenerator(seed: 70_000 + UInt64(seed), pool: 400, targetSize: 400)
     let oldModel = generator.randomModel(size: generator.int(150...300), depth: 5)

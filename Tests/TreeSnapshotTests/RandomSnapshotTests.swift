@@ -147,10 +147,10 @@ struct SnapshotRun {
 
 @Suite("TreeSnapshot: random edits against the model")
 struct RandomSnapshotTests {
-  @Test(arguments: 0..<LongTests.choose(short: 8, long: 400))
+  @Test(arguments: 0..<LongTests.choose(short: 8, long: 100))
   func randomEdits(seed: Int) {
     var run = SnapshotRun(seed: UInt64(seed))
-    run.run(steps: LongTests.choose(short: 100, long: 600))
+    run.run(steps: LongTests.choose(short: 100, long: 500))
     #expect(run.failed || run.thrownCalls > 0, "seed \(seed): no call threw; the generator makes too few bad calls")
   }
 
@@ -173,7 +173,7 @@ struct RandomSnapshotTests {
   }
 
   /// Many refused calls, on a small pool: duplicates and clashes are common.
-  @Test(arguments: 0..<LongTests.choose(short: 6, long: 200))
+  @Test(arguments: 0..<LongTests.choose(short: 6, long: 60))
   func mostlyInvalidEdits(seed: Int) {
     var run = SnapshotRun(seed: 1_000 + UInt64(seed), pool: 16, targetSize: 12)
     run.invalidPercent = 60
@@ -181,10 +181,10 @@ struct RandomSnapshotTests {
   }
 
   /// Larger trees: more levels, more siblings.
-  @Test(arguments: 0..<LongTests.choose(short: 1, long: 40))
+  @Test(arguments: 0..<LongTests.choose(short: 1, long: 10))
   func largerTrees(seed: Int) {
     var run = SnapshotRun(seed: 2_000 + UInt64(seed), pool: 160, targetSize: 110)
     run.invalidPercent = 8
-    run.run(steps: LongTests.choose(short: 100, long: 1_500))
+    run.run(steps: LongTests.choose(short: 100, long: 800))
   }
 }
