@@ -7,10 +7,6 @@ struct ExpectedError: Error, Equatable, CustomStringConvertible {
   var operation: TreeSnapshotError.Operation
   var item: Int
   var reason: TreeSnapshotError.Reason
-  /// Other identifiers the error may name instead of `item`: the other
-  /// clashes of a `replaceChildren` (the contract does not say which one
-  /// is named; `item` is the first in depth-first order).
-  var alternatives: [Int] = []
 
   init(_ operation: TreeSnapshotError.Operation, _ item: Int, _ reason: TreeSnapshotError.Reason) {
     self.operation = operation
@@ -22,8 +18,7 @@ struct ExpectedError: Error, Equatable, CustomStringConvertible {
 
   /// Whether `error` names this operation, identifier and reason.
   func matches(_ error: TreeSnapshotError) -> Bool {
-    error.operation == operation && error.reason == reason
-      && ([item] + alternatives).contains { error.item == String(describing: $0) }
+    error.operation == operation && error.item == String(describing: item) && error.reason == reason
   }
 }
 
@@ -191,17 +186,16 @@ struct ModelSnapshot: CustomStringConvertible, Sendable {
 
   // MARK: Mutations (the contract's error rules)
 
-  /// Throws `duplicateItem` for the first of `items` that is in the
-  /// snapshot (outside `replaced`) or given twice.
+  /// Throws `duplicateItem` for the first of `items` (depth first for a
+  /// `replaceChildren`) that is in the snapshot (outside `replaced`) or
+  /// given twice.
   private func checkNew(
     _ items: [Int], _ operation: TreeSnapshotError.Operation, replaced: Set<Int> = []
   ) throws(ExpectedError) {
     var seen = Set<Int>()
-    let clashes = items.filter { (contains($0) && !replaced.contains($0)) || !seen.insert($0).inserted }
-    guard let first = clashes.first else { return }
-    var error = ExpectedError(operation, first, .duplicateItem)
-    if operation == .replaceChildren { error.alternatives = Array(clashes.dropFirst()) }
-    throw error
+    for item in items where (contains(item) && !replaced.contains(item)) || !seen.insert(item).inserted {
+      throw ExpectedError(operation, item, .duplicateItem)
+    }
   }
 
   private mutating func setChildren(of parent: Int?, _ children: [Int]) {

@@ -112,11 +112,9 @@ struct SnapshotRuleTests {
     #expect(Array(t.visibleItems) == [1, 4, 8, 3, 5])
   }
 
-  /// Several clashes in one `replaceChildren`: the contract does not say
-  /// which one the error names. The first in depth-first order of the given
-  /// snapshot (as `append` names the first of its items) would make the
-  /// error the same from run to run; on main it is another one, seemingly
-  /// in hash order. Recorded as a known issue, not a failure.
+  /// Several clashes in one `replaceChildren`: the error names the first
+  /// in depth-first order of the given snapshot (as `append` names the
+  /// first of its items), the same from run to run.
   @Test func replaceChildrenNamesTheFirstClash() throws {
     for shift in 0..<8 {
       var s = TreeSnapshot<Int>()
@@ -127,10 +125,8 @@ struct SnapshotRuleTests {
       var copy = s
       let error = #expect(throws: TreeSnapshotError.self) { try copy.replaceChildren(of: 1, using: source) }
       #expect(error?.reason == .duplicateItem && clashes.map { "\($0)" }.contains(error?.item ?? ""))
-      withKnownIssue("contract-silent: which clash a replaceChildren error names", isIntermittent: true) {
-        #expect(
-          error?.item == "\(clashes[0])", "shift \(shift): names \(error?.item ?? "nil"), not the first clash \(clashes[0])")
-      }
+      #expect(
+        error?.item == "\(clashes[0])", "shift \(shift): names \(error?.item ?? "nil"), not the first clash \(clashes[0])")
     }
   }
 
