@@ -187,3 +187,88 @@ extension RandomChangesTests {
     }
   }
 }
+
+// Long histories: every step of a random run (refused calls included) is
+// kept, and changes(from:) is checked between random pairs of steps, near
+// and far, in both directions: ancestors, descendants and cousins.
+extension RandomChangesTests {
+  @Test(arguments: 0..<LongTests.choose(short: 10, long: 300))
+  func pairsAlongALongHistory(seed: Int) {
+    var generator = EditGenerator(seed: 100_000 + UInt64(seed), pool: 30, targetSize: 24)
+    let startModel = generator.randomModel(size: generator.int(0...20))
+    var steps: [(TreeSnapshot<Int>, ModelSnapshot, String)] = [(startModel.makeSnapshot(), startModel, "start")]
+    for step in 1...LongTests.choose(short: 60, long: 200) {
+      // Mostly go on from the last step; sometimes branch from an earlier one.
+      var (snapshot, model, _) = generator.chance(90) ? steps.last! : generator.pick(steps)!
+      let edit = generator.edit(model, invalidPercent: 15)
+      var next = model
+      let modelThrew = (try? edit.apply(to: &next)) == nil
+      let threw = (try? edit.apply(to: &snapshot)) == nil
+      guard threw == modelThrew else {
+        Issue.record("seed \(seed), step \(step): \(edit) threw: \(threw), the model: \(modelThrew)")
+        return
+      }
+      if !modelThrew { model = next }
+      steps.append((snapshot, model, "step \(step) (\(edit))"))
+    }
+    for _ in 0..<LongTests.choose(short: 20, long: 60) {
+      let (new, newModel, newName) = generator.pick(steps)!
+      let (old, oldModel, oldName) =
+        generator.chance(50) ? steps[max(0, steps.count - 1 - generator.int(1...8))] : generator.pick(steps)!
+      for layout in Self.layouts {
+        let context = "seed \(seed): \(newName).changes(from: \(oldName))"
+        if !ChangesChecker.check(from: old, oldModel, to: new, newModel, layout: layout, context: context) { return }
+      }
+    }
+  }
+
+  /// Edits that undo each other: the derived path gives what the general
+  /// path gives (nothing, or the pending reloads).
+  @Test(arguments: 0..<LongTests.choose(short: 30, long: 1_000))
+  func editsThatCancelOut(seed: Int) throws {
+    var generator = EditGenerator(seed: 110_000 + UInt64(seed), pool: 30)
+    let model = generator.randomModel(size: generator.int(2...24))
+    let old = model.makeSnapshot()
+    var new = old
+    let items = model.items
+    let item = generator.pick(items)!
+    let fresh = generator.freshItem(model)
+    var done: [String] = []
+    for _ in 0..<generator.int(1...4) {
+      switch generator.int(0...4) {
+      case 0:
+        let wasExpanded = new.isExpanded(item)
+        new.expand([item])
+        new.collapse([item])
+        if wasExpanded { new.expand([item]) }
+        done.append("expand+collapse \(item)")
+      case 1:
+        let parent = new.parent(of: item)
+        let index = new.children(of: parent).firstIndex(of: item)!
+        let target = generator.pick(items.filter { !model.isInSubtree($0, of: item) })
+        if let target { try new.move(item, after: target) }
+        try new.move(item, to: parent, at: index)
+        done.append("move \(item) after \(target.map { "\($0)" } ?? "-") and back")
+      case 2:
+        try new.append([fresh], to: generator.chance(50) ? item : nil)
+        new.delete([fresh])
+        done.append("append+delete \(fresh)")
+      case 3:
+        let sub = new.snapshot(of: item)
+        try new.replaceChildren(of: item, using: sub)
+        done.append("replaceChildren of \(item) by its own")
+      default:
+        _ = try? new.move(item, to: fresh, at: 0)  // refused: unknown parent
+        new.delete([fresh])
+        done.append("refused move, delete of an unknown item")
+      }
+    }
+    let context = "seed \(seed): \(done)"
+    #expect(new == old, "\(context)")
+    for layout in Self.layouts {
+      ChangesChecker.check(from: old, model, to: new, model, layout: layout, context: context)
+      #expect(new.changes(from: old, layout: layout).isEmpty, "\(context), layout .\(layout)")
+      #expect(old.changes(from: new, layout: layout).isEmpty, "\(context), layout .\(layout), reversed")
+    }
+  }
+}
