@@ -93,7 +93,7 @@ extension Measurement {
     let what = "\(C.contender.rawValue), \(forest.count) items, \(forest.shape.rawValue)"
     let toMeasure = workloads.filter { $0 != .memory }
     func skip(_ workload: SnapshotWorkload) -> String? {
-      skipping ? SnapshotSkips.reason(C.contender, workload, items: forest.count) : nil
+      skipping ? SnapshotSkips.reason(C.contender, workload, items: forest.count, shape: forest.shape) : nil
     }
     var fixture: C?
     if toMeasure.contains(where: { $0 != .build }) {
