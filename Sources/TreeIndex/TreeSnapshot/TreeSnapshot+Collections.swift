@@ -1,0 +1,105 @@
+/// The items as collections: all of them, the children of one, the visible
+/// ones.
+extension TreeSnapshot {
+  /// The children of one item (or the root items), in order: a view of the
+  /// snapshot, never copied out.
+  public struct Children: RandomAccessCollection, Sendable {
+    let snapshot: TreeSnapshot
+    let parent: _NodeID
+
+    /// The position of the first child: 0.
+    ///
+    /// - Complexity: O(1).
+    public var startIndex: Int { 0 }
+
+    /// The number of children.
+    ///
+    /// - Complexity: O(1).
+    public var endIndex: Int { parent == .null ? 0 : snapshot._arena.count(parent) }
+
+    /// The child at `position`.
+    ///
+    /// - Parameter position: A valid index, `0..<count`.
+    /// - Complexity: O(log *b*).
+    public subscript(position: Int) -> ItemID {
+      precondition(position >= 0 && position < endIndex, "TreeSnapshot.Children: index out of range")
+      return snapshot._item(snapshot._arena.subitem(of: parent, at: position).node)
+    }
+  }
+
+  /// The visible items in row order, root items included (the `.flat`
+  /// layout's rows): a view of the snapshot, never listed.
+  public struct VisibleItems: RandomAccessCollection, Sendable {
+    let snapshot: TreeSnapshot
+
+    /// The position of the first visible item: 0.
+    ///
+    /// - Complexity: O(1).
+    public var startIndex: Int { 0 }
+
+    /// The number of visible items.
+    ///
+    /// - Complexity: O(1).
+    public var endIndex: Int { snapshot._index.numberOfRows }
+
+    /// The visible item at row `position`.
+    ///
+    /// - Parameter position: A valid row, `0..<count`.
+    /// - Complexity: O(*d* log *b*).
+    public subscript(position: Int) -> ItemID {
+      precondition(position >= 0 && position < endIndex, "TreeSnapshot.VisibleItems: index out of range")
+      return snapshot._item(snapshot._node(atRow: position))
+    }
+  }
+
+  /// Every item, depth first: each item, then its children's subtrees in
+  /// order.
+  ///
+  /// - Complexity: O(*n*) for *n* items: the array is built on each read.
+  public var items: [ItemID] {
+    var result: [ItemID] = []
+    result.reserveCapacity(count)
+    _forEachNodeDepthFirst { node, _ in result.append(_item(node)) }
+    return result
+  }
+
+  /// The root items, in order.
+  ///
+  /// - Complexity: O(1); each element O(log *b*).
+  public var rootItems: Children { Children(snapshot: self, parent: _Arena.root) }
+
+  /// The visible items in row order: ``item(atRow:)`` for each row.
+  ///
+  /// - Complexity: O(1); `count` O(1), each element O(*d* log *b*).
+  public var visibleItems: VisibleItems { VisibleItems(snapshot: self) }
+
+  /// The children of `item`, or the root items when `item` is `nil`.
+  ///
+  /// - Parameter item: An identifier, or `nil` for the root.
+  /// - Returns: The children in order; empty when the snapshot does not hold
+  ///   `item`.
+  /// - Complexity: O(1); each element O(log *b*).
+  public func children(of item: ItemID?) -> Children {
+    Children(snapshot: self, parent: _parentNode(item) ?? .null)
+  }
+
+  /// Calls `body` with each node in depth-first order and its level (0 for
+  /// root items); with `visibleOnly`, only the visible ones, in row order.
+  /// Iterative: trees may be deep.
+  ///
+  /// - Complexity: O(*n*) for *n* items visited.
+  func _forEachNodeDepthFirst(visibleOnly: Bool = false, _ body: (_ node: _NodeID, _ level: Int) -> Void) {
+    var stack: [(node: _NodeID, level: Int)] = []
+    var children: [_NodeID] = []
+    func push(childrenOf node: _NodeID, level: Int) {
+      children.removeAll(keepingCapacity: true)
+      _arena.forest.forEach(in: _arena.children(node)) { child, _ in children.append(child) }
+      for child in children.reversed() { stack.append((child, level)) }
+    }
+    push(childrenOf: _Arena.root, level: 0)
+    while let (node, level) = stack.popLast() {
+      body(node, level)
+      if !visibleOnly || _arena.isExpanded(node) { push(childrenOf: node, level: level + 1) }
+    }
+  }
+}

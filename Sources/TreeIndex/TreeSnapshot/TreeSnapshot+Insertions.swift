@@ -1,0 +1,183 @@
+/// Adding items.
+extension TreeSnapshot {
+  /// Appends `items` to the children of `parent`, or to the root items when
+  /// `parent` is `nil`, collapsed and with no children.
+  ///
+  /// - Parameters:
+  ///   - items: New identifiers, none of them in the snapshot.
+  ///   - parent: The item whose children they become, or `nil` for the root.
+  /// - Throws: ``TreeSnapshotError`` with the reason
+  ///   ``TreeSnapshotError/Reason/unknownItem`` when the snapshot does not
+  ///   hold `parent`, or ``TreeSnapshotError/Reason/duplicateItem`` when one
+  ///   of `items` is already in it or appears twice; the snapshot is then
+  ///   unchanged.
+  /// - Complexity: O(*k* log *b* + *d* log *b*) for *k* items.
+  public mutating func append(_ items: [ItemID], to parent: ItemID? = nil) throws {
+    guard let parentNode = _parentNode(parent) else {
+      throw TreeSnapshotError(.append, parent!, .unknownItem)
+    }
+    try _validateNew(items, for: .append)
+    _insert(items, in: parentNode, at: _arena.count(parentNode))
+  }
+
+  /// Inserts `items` right before `item`, among its siblings, collapsed and
+  /// with no children.
+  ///
+  /// - Parameters:
+  ///   - items: New identifiers, none of them in the snapshot.
+  ///   - item: The item they come before.
+  /// - Throws: ``TreeSnapshotError`` with the reason
+  ///   ``TreeSnapshotError/Reason/unknownItem`` when the snapshot does not
+  ///   hold `item`, or ``TreeSnapshotError/Reason/duplicateItem`` when one of
+  ///   `items` is already in it or appears twice; the snapshot is then
+  ///   unchanged.
+  /// - Complexity: O(*k* log *b* + *d* log *b*) for *k* items.
+  public mutating func insert(_ items: [ItemID], before item: ItemID) throws {
+    let (parent, index) = try _position(of: item, for: .insert)
+    try _validateNew(items, for: .insert)
+    _insert(items, in: parent, at: index)
+  }
+
+  /// Inserts `items` right after `item`, among its siblings, collapsed and
+  /// with no children.
+  ///
+  /// - Parameters:
+  ///   - items: New identifiers, none of them in the snapshot.
+  ///   - item: The item they come after.
+  /// - Throws: ``TreeSnapshotError`` with the reason
+  ///   ``TreeSnapshotError/Reason/unknownItem`` when the snapshot does not
+  ///   hold `item`, or ``TreeSnapshotError/Reason/duplicateItem`` when one of
+  ///   `items` is already in it or appears twice; the snapshot is then
+  ///   unchanged.
+  /// - Complexity: O(*k* log *b* + *d* log *b*) for *k* items.
+  public mutating func insert(_ items: [ItemID], after item: ItemID) throws {
+    let (parent, index) = try _position(of: item, for: .insert)
+    try _validateNew(items, for: .insert)
+    _insert(items, in: parent, at: index + 1)
+  }
+
+  /// Replaces the children of `parent`, with all their descendants, by the
+  /// root items of `snapshot`, with their descendants and expansion.
+  /// `parent` keeps its own expansion.
+  ///
+  /// - Parameters:
+  ///   - parent: The item whose children are replaced.
+  ///   - snapshot: The new children, as root items, and their subtrees.
+  /// - Throws: ``TreeSnapshotError`` with the reason
+  ///   ``TreeSnapshotError/Reason/unknownItem`` when the snapshot does not
+  ///   hold `parent`, or ``TreeSnapshotError/Reason/duplicateItem`` when an
+  ///   item of `snapshot` is in this snapshot outside the descendants of
+  ///   `parent`; the snapshot is then unchanged.
+  /// - Complexity: O((*r* + *k*) log *b* + *d* log *b*) for *r* items
+  ///   removed and *k* items in `snapshot`.
+  public mutating func replaceChildren(of parent: ItemID, using snapshot: TreeSnapshot) throws {
+    guard let parentNode = _nodes[parent] else {
+      throw TreeSnapshotError(.replaceChildren, parent, .unknownItem)
+    }
+    // Every item of `snapshot` must be new, or go with the old children.
+    for (item, _) in snapshot._nodes {
+      if let node = _nodes[item], node == parentNode || !_isNode(node, atOrBeneath: parentNode) {
+        throw TreeSnapshotError(.replaceChildren, item, .duplicateItem)
+      }
+    }
+    _removeChildren(of: parentNode)
+    _graft(snapshot, childrenOf: _Arena.root, under: parentNode)
+    _index._arena.refresh(from: parentNode)
+    _index._checkInvariants()
+  }
+}
+
+extension TreeSnapshot {
+  /// Throws unless every one of `items` is new and unique.
+  ///
+  /// - Complexity: O(*k*) for *k* items.
+  func _validateNew(_ items: [ItemID], for operation: TreeSnapshotError.Operation) throws(TreeSnapshotError) {
+    if items.count == 1 {
+      if _nodes[items[0]] != nil { throw TreeSnapshotError(operation, items[0], .duplicateItem) }
+      return
+    }
+    var seen = Set<ItemID>(minimumCapacity: items.count)
+    for item in items where _nodes[item] != nil || !seen.insert(item).inserted {
+      throw TreeSnapshotError(operation, item, .duplicateItem)
+    }
+  }
+
+  /// The parent node of `item` and its index among the parent's children.
+  ///
+  /// - Complexity: O(log *b*).
+  func _position(of item: ItemID, for operation: TreeSnapshotError.Operation) throws(TreeSnapshotError) -> (
+    parent: _NodeID, index: Int
+  ) {
+    guard let node = _nodes[item] else { throw TreeSnapshotError(operation, item, .unknownItem) }
+    let parent = _arena.owner(node)
+    return (parent, _index(ofChild: node, in: parent))
+  }
+
+  /// The index of the item at `node` among the children of `parent`.
+  ///
+  /// - Complexity: O(log *b*).
+  func _index(ofChild node: _NodeID, in parent: _NodeID) -> Int {
+    // Every item is known, so no gap precedes any of them.
+    _arena.summary(before: node, inTreeAt: _arena.children(parent))!.span
+  }
+
+  /// Inserts new items, already validated, at `index` among the children of
+  /// `parent`, and brings the rows above up to date.
+  ///
+  /// - Complexity: O(*k* log *b* + *d* log *b*) for *k* items.
+  mutating func _insert(_ items: [ItemID], in parent: _NodeID, at index: Int) {
+    guard !items.isEmpty else { return }
+    _nodes.reserveCapacity(_nodes.count + items.count)
+    for (offset, item) in items.enumerated() {
+      let node = _allocate(item)
+      _index._arena.attach(node, to: parent, at: index + offset, isNewSubitem: true)
+    }
+    _index._arena.refresh(from: parent)
+    _index._checkInvariants()
+  }
+
+  /// Removes every child of `parent` and its descendants; the rows above
+  /// `parent` are the caller's to refresh.
+  ///
+  /// - Complexity: O(*r*) for *r* items removed.
+  mutating func _removeChildren(of parent: _NodeID) {
+    var doomed: [_NodeID] = []
+    _forEachNode(inSubtreeOf: parent) { node in if node != parent { doomed.append(node) } }
+    _forget(doomed)
+    _index._arena.replaceSubitems(of: parent, count: 0)
+  }
+
+  /// Drops the identifiers of `nodes`, which are about to be freed.
+  mutating func _forget(_ nodes: [_NodeID]) {
+    for node in nodes {
+      let item = _items[Int(node)]!
+      _nodes[item] = nil
+      _reloaded.remove(item)
+      _items[Int(node)] = nil
+    }
+  }
+
+  /// Copies the subtrees of the children of `sourceParent` in `source` to
+  /// the end of the children of `parent`, with their expansion; the rows
+  /// above `parent` are the caller's to refresh. The items must be new.
+  ///
+  /// - Complexity: O(*k* log *b*) for *k* items copied.
+  mutating func _graft(_ source: TreeSnapshot, childrenOf sourceParent: _NodeID, under parent: _NodeID) {
+    var created: [_NodeID] = []
+    created.reserveCapacity(source.count)
+    var pending: [(source: _NodeID, target: _NodeID)] = [(sourceParent, parent)]
+    let arena = source._arena
+    while let (from, to) = pending.popLast() {
+      var index = _arena.count(to)
+      arena.forest.forEach(in: arena.children(from)) { child, _ in
+        let node = _allocate(source._item(child), isExpanded: arena.isExpanded(child))
+        _index._arena.attach(node, to: to, at: index, isNewSubitem: true)
+        index += 1
+        created.append(node)
+        if arena.children(child) != .null { pending.append((child, node)) }
+      }
+    }
+    // Parents were linked before their children grew: renew children first.
+    _index._arena.renew(created.reversed())
+  }
+}

@@ -1,0 +1,208 @@
+/// A forest of unique item identifiers and which of them are expanded: the
+/// identity layer of ``TreeIndex``, in the vocabulary of Apple's section
+/// snapshots, on every platform.
+///
+/// Build a snapshot with ``append(_:to:)``, ``insert(_:before:)`` and their
+/// kin, expand items with ``expand(_:)``, and read it by identifier — the
+/// row of an item, the item of a row, its path, its parent — in
+/// O(*d* log *b*) whatever its size, where *d* is the item's depth and *b*
+/// the largest number of children of one item:
+///
+///     var snapshot = TreeSnapshot<String>()
+///     try snapshot.append(["Fruit", "Vegetables"])
+///     try snapshot.append(["Apple", "Pear"], to: "Fruit")
+///     snapshot.expand(["Fruit"])
+///     snapshot.row(of: "Pear")          // 2
+///     snapshot.item(atRow: 3)           // "Vegetables"
+///     snapshot.treePath(of: "Pear")     // [0, 1]
+///
+/// ``changes(from:layout:)`` gives the exact ``TreeChanges`` that turn one
+/// snapshot's visible rows into another's, with moved items as moves, for a
+/// table view's batch update.
+///
+/// Invalid input — an identifier already in the snapshot (Apple's snapshot
+/// traps on it), an unknown parent or reference item, a move into the
+/// item's own subtree — throws a ``TreeSnapshotError`` and leaves the
+/// snapshot exactly as it was.
+///
+/// `TreeSnapshot` is a value: copies are independent and cheap until one of
+/// them changes (copy on write). Every item is a node of the ``index``'s
+/// balanced trees, so the rows of the visible items are never listed:
+/// ``visibleItems`` reads them off the index.
+public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
+  /// The tree as paths and rows: every item is a known item of this index,
+  /// with its number of children and its expansion.
+  var _index: TreeIndex
+  /// The node of each item.
+  var _nodes: [ItemID: _NodeID]
+  /// The item of each node in use; `nil` for the virtual root and free nodes.
+  var _items: ContiguousArray<ItemID?>
+  /// Items whose content changed in place since the snapshot was made:
+  /// reloads in the next change set worked out to it.
+  var _reloaded: Set<ItemID>
+
+  /// Creates an empty snapshot.
+  ///
+  /// - Complexity: O(1).
+  public init() {
+    _index = TreeIndex(numberOfRootItems: 0)
+    _nodes = [:]
+    _items = [nil]
+    _reloaded = []
+  }
+
+  /// The tree as paths and rows: a `.flat` ``TreeIndex`` with the same
+  /// items, each with its number of children and its expansion, so that
+  /// ``TreeIndex/tableIndexPath(fromTreePath:)`` and
+  /// ``TreeIndex/treeIndexPath(fromTablePath:)`` answer for this snapshot.
+  ///
+  /// - Complexity: O(1).
+  public var index: TreeIndex { _index }
+
+  /// The number of items.
+  ///
+  /// - Complexity: O(1).
+  public var count: Int { _nodes.count }
+
+  /// A Boolean value that tells whether the snapshot has no items.
+  ///
+  /// - Complexity: O(1).
+  public var isEmpty: Bool { _nodes.isEmpty }
+
+  /// Returns a Boolean value that tells whether `item` is in the snapshot.
+  ///
+  /// - Parameter item: An identifier.
+  /// - Returns: `true` if the snapshot holds `item`.
+  /// - Complexity: O(1).
+  public func contains(_ item: ItemID) -> Bool {
+    _nodes[item] != nil
+  }
+
+  /// The parent of `item`.
+  ///
+  /// - Parameter item: An identifier.
+  /// - Returns: The item's parent, or `nil` for a root item or an
+  ///   identifier the snapshot does not hold.
+  /// - Complexity: O(1).
+  public func parent(of item: ItemID) -> ItemID? {
+    guard let node = _nodes[item] else { return nil }
+    return _items[Int(_arena.owner(node))]
+  }
+
+  /// The depth of `item` below the root: 0 for a root item.
+  ///
+  /// - Parameter item: An identifier.
+  /// - Returns: The item's level, or `nil` when the snapshot does not hold it.
+  /// - Complexity: O(*d*).
+  public func level(of item: ItemID) -> Int? {
+    guard var node = _nodes[item] else { return nil }
+    var level = 0
+    while true {
+      node = _arena.owner(node)
+      if node == _Arena.root { return level }
+      level += 1
+    }
+  }
+
+  /// Returns a Boolean value that tells whether `item` is expanded, whether
+  /// or not it is visible.
+  ///
+  /// - Parameter item: An identifier.
+  /// - Returns: `true` if the item is expanded; `false` if it is collapsed
+  ///   or the snapshot does not hold it.
+  /// - Complexity: O(1).
+  public func isExpanded(_ item: ItemID) -> Bool {
+    guard let node = _nodes[item] else { return false }
+    return _arena.isExpanded(node)
+  }
+
+  /// Returns a Boolean value that tells whether `item` is visible: every
+  /// one of its ancestors is expanded. Root items are always visible.
+  ///
+  /// - Parameter item: An identifier.
+  /// - Returns: `true` if the snapshot holds `item` and its ancestors are
+  ///   all expanded.
+  /// - Complexity: O(*d*).
+  public func isVisible(_ item: ItemID) -> Bool {
+    guard let node = _nodes[item] else { return false }
+    return _isVisible(node)
+  }
+}
+
+extension TreeSnapshot {
+  /// The storage of the index.
+  var _arena: _Arena { _index._arena }
+
+  /// The item of a node in use.
+  @inline(__always)
+  func _item(_ node: _NodeID) -> ItemID {
+    _items[Int(node)]!
+  }
+
+  /// Whether every ancestor of the item at `node` is expanded.
+  ///
+  /// - Complexity: O(*d*).
+  func _isVisible(_ node: _NodeID) -> Bool {
+    var ancestor = _arena.owner(node)
+    while ancestor != _Arena.root {
+      if !_arena.isExpanded(ancestor) { return false }
+      ancestor = _arena.owner(ancestor)
+    }
+    return true
+  }
+
+  /// Whether `node` is `ancestor` or beneath it.
+  ///
+  /// - Complexity: O(*d*).
+  func _isNode(_ node: _NodeID, atOrBeneath ancestor: _NodeID) -> Bool {
+    var x = node
+    while true {
+      if x == ancestor { return true }
+      if x == _Arena.root { return false }
+      x = _arena.owner(x)
+    }
+  }
+
+  /// The node of `parent`, or the virtual root for `nil`; `nil` when the
+  /// snapshot does not hold `parent`.
+  func _parentNode(_ parent: ItemID?) -> _NodeID? {
+    guard let parent else { return _Arena.root }
+    return _nodes[parent]
+  }
+
+  /// Each node of the subtree of `node` (itself included unless it is the
+  /// virtual root), parents before their children. Iterative: trees may be
+  /// deep.
+  ///
+  /// - Complexity: O(*k*) for *k* nodes.
+  func _forEachNode(inSubtreeOf node: _NodeID, _ body: (_NodeID) -> Void) {
+    if node != _Arena.root { body(node) }
+    var trees: [_NodeID] = _arena.children(node) == .null ? [] : [_arena.children(node)]
+    while let tree = trees.popLast() {
+      _arena.forest.forEachNode(in: tree) { child in
+        body(child)
+        let children = _arena.children(child)
+        if children != .null { trees.append(children) }
+      }
+    }
+  }
+
+  /// Records `item` as the item of the newly allocated `node`.
+  mutating func _register(_ item: ItemID, at node: _NodeID) {
+    let slot = Int(node)
+    if slot == _items.count {
+      _items.append(item)
+    } else {
+      if slot > _items.count { _items.append(contentsOf: repeatElement(nil, count: slot - _items.count + 1)) }
+      _items[slot] = item
+    }
+    _nodes[item] = node
+  }
+
+  /// Allocates a detached node for a new item with no children.
+  mutating func _allocate(_ item: ItemID, isExpanded: Bool = false) -> _NodeID {
+    let node = _index._arena.allocate(count: 0, isExpanded: isExpanded)
+    _register(item, at: node)
+    return node
+  }
+}

@@ -1,0 +1,239 @@
+/// Works out the change set between two snapshots by identity (see
+/// ``TreeSnapshot/changes(from:layout:)``).
+///
+/// Three passes: the visible items of each side with their table
+/// positions; for each item whose children are visible in the new
+/// snapshot, which children moved (parent changed, or out of the longest
+/// increasing run of old positions); then the rows, in new order, then in
+/// old order.
+struct _SnapshotDiff<ItemID: Hashable & Sendable> {
+  let old: TreeSnapshot<ItemID>
+  let new: TreeSnapshot<ItemID>
+  let isSectioned: Bool
+
+  typealias Position = _TablePosition
+
+  /// Positions by node, on each side.
+  var oldPositions: ContiguousArray<Position>
+  var newPositions: ContiguousArray<Position>
+  /// The visible nodes of the new side, in row order (sections included).
+  var newVisible: [_NodeID] = []
+  /// The visible nodes of the old side, in row order (sections included).
+  var oldVisible: [_NodeID] = []
+  /// New nodes that moved relative to their parent (not set for a
+  /// `.sectioned` root item: that is a section move).
+  var moved: ContiguousArray<Bool>
+  /// `.sectioned`: the sections deleted (old indices) and inserted (new).
+  var deletedSections: Set<Int> = []
+  var insertedSections: Set<Int> = []
+  var changes = _TreeChangesBuilder()
+  var reloads: [TreeChanges.RowRange] = []
+
+  init(old: TreeSnapshot<ItemID>, new: TreeSnapshot<ItemID>, isSectioned: Bool) {
+    self.old = old
+    self.new = new
+    self.isSectioned = isSectioned
+    oldPositions = ContiguousArray(repeating: .hidden, count: old._items.count)
+    newPositions = ContiguousArray(repeating: .hidden, count: new._items.count)
+    moved = ContiguousArray(repeating: false, count: new._items.count)
+  }
+
+  mutating func run() -> TreeChanges {
+    oldVisible = Self.place(old, into: &oldPositions, isSectioned: isSectioned)
+    newVisible = Self.place(new, into: &newPositions, isSectioned: isSectioned)
+    findMoves()
+    emitNewSide()
+    emitOldSide()
+    var result = changes.build()
+    result.reloadedRowRanges = _TreeChangesBuilder.normalized(reloads)
+    return result
+  }
+
+  /// Records the position of every visible item of `snapshot`; returns
+  /// them in row order.
+  static func place(
+    _ snapshot: TreeSnapshot<ItemID>, into positions: inout ContiguousArray<Position>, isSectioned: Bool
+  ) -> [_NodeID] {
+    var visible: [_NodeID] = []
+    visible.reserveCapacity(snapshot._index.numberOfRows)
+    var row = 0
+    var section = -1
+    snapshot._forEachNodeDepthFirst(visibleOnly: true) { node, level in
+      visible.append(node)
+      if !isSectioned {
+        positions[Int(node)] = Position(section: 0, row: row)
+        row += 1
+      } else if level == 0 {
+        section += 1
+        row = 0
+        positions[Int(node)] = Position(section: section, row: Position.sectionRow)
+      } else {
+        positions[Int(node)] = Position(section: section, row: row)
+        row += 1
+      }
+    }
+    return visible
+  }
+
+  /// The old node of a new node's item, if the old snapshot holds it.
+  @inline(__always)
+  func oldNode(of node: _NodeID) -> _NodeID? {
+    node == _Arena.root ? _Arena.root : old._nodes[new._item(node)]
+  }
+
+  /// Marks the children that moved, for the root and each visible expanded
+  /// item of the new side; in `.sectioned`, sorts out the sections.
+  mutating func findMoves() {
+    var parents: [_NodeID] = [_Arena.root]
+    for node in newVisible where new._arena.isExpanded(node) { parents.append(node) }
+    var children: [_NodeID] = []
+    var stayers: [_NodeID] = []
+    var keys: [Int] = []
+    for parent in parents {
+      let oldParent = oldNode(of: parent)
+      children.removeAll(keepingCapacity: true)
+      new._arena.forest.forEach(in: new._arena.children(parent)) { child, _ in children.append(child) }
+      stayers.removeAll(keepingCapacity: true)
+      keys.removeAll(keepingCapacity: true)
+      for child in children {
+        guard let oldChild = oldNode(of: child) else { continue }  // new: inserted
+        if let oldParent, old._arena.owner(oldChild) == oldParent {
+          stayers.append(child)
+          keys.append(old._index(ofChild: oldChild, in: oldParent))
+        } else {
+          moved[Int(child)] = true  // its parent changed
+        }
+      }
+      let kept = Self.firstLongestIncreasingRun(keys)
+      for (i, child) in stayers.enumerated() where !kept[i] { moved[Int(child)] = true }
+    }
+    guard isSectioned else { return }
+    // Root items are sections: moved ones are section moves, others are
+    // inserted or deleted sections.
+    for node in newVisible where new._arena.owner(node) == _Arena.root {
+      let section = newPositions[Int(node)].section
+      if let oldChild = oldNode(of: node), old._arena.owner(oldChild) == _Arena.root {
+        if moved[Int(node)] { changes.moveSection(from: oldPositions[Int(oldChild)].section, to: section) }
+        moved[Int(node)] = false
+      } else {
+        insertedSections.insert(section)
+        changes.insertSection(section)
+      }
+    }
+    for node in oldVisible where old._arena.owner(node) == _Arena.root {
+      let newNode = new._nodes[old._item(node)]
+      if newNode == nil || new._arena.owner(newNode!) != _Arena.root {
+        let section = oldPositions[Int(node)].section
+        deletedSections.insert(section)
+        changes.deleteSection(section)
+      }
+    }
+  }
+
+  /// Moves, insertions and reloads, walking the new rows in order.
+  mutating func emitNewSide() {
+    // Whether each new node's row moves: it moved, or an ancestor did.
+    var inMovedSubtree = ContiguousArray<Bool>(repeating: false, count: moved.count)
+    var run: (from: TreeChanges.RowRange, to: TreeChanges.RowRange)? = nil
+    for node in newVisible {
+      let parent = new._arena.owner(node)
+      let isMoving = moved[Int(node)] || (parent != _Arena.root && inMovedSubtree[Int(parent)])
+      inMovedSubtree[Int(node)] = isMoving
+      let position = newPositions[Int(node)]
+      guard !position.isSection, !insertedSections.contains(position.section) else { continue }
+      guard let oldNode = oldNode(of: node), case let was = oldPositions[Int(oldNode)], was.isVisible,
+        !was.isSection, !deletedSections.contains(was.section)
+      else {
+        changes.insertRows(position.row..<(position.row + 1), inSection: position.section)
+        continue
+      }
+      let isReloaded = new._reloaded.contains(new._item(node))
+      if !isMoving {
+        if isReloaded { reloads.append(.init(section: was.section, rows: was.row..<(was.row + 1))) }
+        continue
+      }
+      if isReloaded {
+        changes.deleteRows(was.row..<(was.row + 1), inSection: was.section)
+        changes.insertRows(position.row..<(position.row + 1), inSection: position.section)
+        continue
+      }
+      // Extend the current run of moved rows, or start another.
+      if let current = run, current.from.section == was.section, current.to.section == position.section,
+        current.from.rows.upperBound == was.row, current.to.rows.upperBound == position.row
+      {
+        run!.from.rows = current.from.rows.lowerBound..<(was.row + 1)
+        run!.to.rows = current.to.rows.lowerBound..<(position.row + 1)
+      } else {
+        if let current = run { changes.moveRows(from: current.from, to: current.to) }
+        run = (
+          .init(section: was.section, rows: was.row..<(was.row + 1)),
+          .init(section: position.section, rows: position.row..<(position.row + 1))
+        )
+      }
+    }
+    if let current = run { changes.moveRows(from: current.from, to: current.to) }
+  }
+
+  /// Deletions, walking the old rows in order.
+  mutating func emitOldSide() {
+    for node in oldVisible {
+      let was = oldPositions[Int(node)]
+      guard !was.isSection, !deletedSections.contains(was.section) else { continue }
+      if let newNode = new._nodes[old._item(node)], case let position = newPositions[Int(newNode)],
+        position.isVisible, !position.isSection, !insertedSections.contains(position.section)
+      {
+        continue  // a row that stays or moves
+      }
+      changes.deleteRows(was.row..<(was.row + 1), inSection: was.section)
+    }
+  }
+
+  /// Which of `keys` (distinct) form the first longest increasing run: the
+  /// longest increasing subsequence whose positions come first in
+  /// lexicographic order.
+  ///
+  /// - Complexity: O(*k* log *k*) for *k* keys.
+  static func firstLongestIncreasingRun(_ keys: [Int]) -> [Bool] {
+    var kept = [Bool](repeating: false, count: keys.count)
+    guard !keys.isEmpty else { return kept }
+    // lengths[i]: the longest increasing run that starts at i. tails[l - 1]:
+    // the largest key that starts a run of length l among those seen, which
+    // decreases as l grows.
+    var lengths = [Int](repeating: 0, count: keys.count)
+    var tails: [Int] = []
+    for i in keys.indices.reversed() {
+      let key = keys[i]
+      // The first length whose best start is not above `key`.
+      var low = 0
+      var high = tails.count
+      while low < high {
+        let mid = (low + high) / 2
+        if tails[mid] > key { low = mid + 1 } else { high = mid }
+      }
+      lengths[i] = low + 1
+      if low == tails.count { tails.append(key) } else { tails[low] = key }
+    }
+    var need = tails.count
+    var last = Int.min
+    for i in keys.indices where need > 0 && lengths[i] == need && keys[i] > last {
+      kept[i] = true
+      last = keys[i]
+      need -= 1
+    }
+    return kept
+  }
+}
+
+/// Where a visible item is drawn: its section and its row in the section;
+/// or, for a root item of `.sectioned`, which is a section, the section
+/// alone.
+struct _TablePosition {
+  var section: Int
+  var row: Int
+  /// The position of a hidden item.
+  static var hidden: _TablePosition { _TablePosition(section: -1, row: -2) }
+  /// The row of a position that is a section.
+  static var sectionRow: Int { -1 }
+  var isVisible: Bool { row != -2 }
+  var isSection: Bool { row == Self.sectionRow }
+}
