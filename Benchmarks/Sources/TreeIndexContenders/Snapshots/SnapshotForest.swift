@@ -13,8 +13,8 @@
 /// - ``Shape/wide``: ⌊√count⌋ root items, the other items spread evenly
 ///   among them as children (1,000 roots with 999 children each at 10⁶).
 /// - ``Shape/deep``: 6 levels; level *k* holds about *b*^(*k*+1) items for
-///   the fan-out *b* that makes the levels add up to `count` (*b* ≈ 9.9 at
-///   10⁶: 10, 97, 953, …), the last level takes the rest; each level's items
+///   the fan-out *b* that makes the levels add up to `count` (*b* ≈ 9.8 at
+///   10⁶: 10, 96, 948, …), the last level takes the rest; each level's items
 ///   are spread evenly among the items of the level above.
 public struct SnapshotForest: Sendable {
   /// The two shapes.
@@ -131,7 +131,7 @@ public struct SnapshotForest: Sendable {
 
 extension SnapshotForest {
   /// The item the toggle workload collapses and expands: the middle item of
-  /// level 1 (deep: a subtree of about a tenth of the items at 10⁶) or the
+  /// level 1 (deep: 10,530 items beneath it at 10⁶) or the
   /// middle root item (wide: 999 children at 10⁶).
   public var toggledItem: Int {
     shape == .wide ? levels[0][levels[0].count / 2] : levels[1][levels[1].count / 2]
