@@ -27,6 +27,20 @@ extension TreeList {
       return
     }
     defer { _runDeferredCalls() }
+    _forgetAndAskAgain()
+    if _batch != nil || _openEdits > 0 {
+      _needsReloadData = true
+    } else {
+      _callOut { host?.reloadData() }
+    }
+  }
+
+  /// The body of ``reloadData()``: forgets everything and asks the data
+  /// source again — the number of root items, then each visible item — but
+  /// tells the host nothing.
+  ///
+  /// - Complexity: O(*v* log *b*) for *v* visible items.
+  func _forgetAndAskAgain() {
     let numberOfRootItems = _askCount(nil)
     if _batch != nil || _openEdits > 0 {
       // Inside a batch or an edit: empty the index and the columns in place,
@@ -39,11 +53,6 @@ extension TreeList {
     }
     _pendingItems = []
     _populate(TreeIndex._rootItemID, at: nil)
-    if _batch != nil || _openEdits > 0 {
-      _needsReloadData = true
-    } else {
-      _callOut { host?.reloadData() }
-    }
   }
 
   /// Asks about every subitem of the known, expanded item `id` at `path`

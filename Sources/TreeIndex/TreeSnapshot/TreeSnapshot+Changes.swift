@@ -31,8 +31,32 @@ extension TreeSnapshot {
   /// - Returns: Deletions and move sources in `old`'s coordinates,
   ///   insertions and move destinations in this snapshot's.
   /// - Complexity: O((*v* + *w*) log *b* + *n* + *m*) for *v* and *w* visible
-  ///   items and *n* and *m* items in `old` and this snapshot.
+  ///   items and *n* and *m* items in `old` and this snapshot. When this
+  ///   snapshot was made from `old` by recent edits (`var next = old`, then
+  ///   a few edits), O(*k* · *d* log *b*) plus the ranges of rows listed, for
+  ///   *k* identifiers edited, whatever the size of the snapshots: a
+  ///   snapshot remembers its most recent edits, up to 4,096 identifiers.
   public func changes(from old: TreeSnapshot, layout: TreeIndex.Layout = .flat) -> TreeChanges {
+    _derivedChanges(from: old, layout: layout) ?? _changesComparedInFull(from: old, layout: layout)
+  }
+
+  /// The change set from `old` worked out from the edits that made this
+  /// snapshot from it (see `TreeSnapshot+History.swift`); `nil` when this
+  /// snapshot was not made from `old` by its recent edits. Not public API.
+  ///
+  /// - Complexity: O(*k* · *d* log *b*) plus the ranges listed, for *k*
+  ///   identifiers edited.
+  package func _derivedChanges(from old: TreeSnapshot, layout: TreeIndex.Layout) -> TreeChanges? {
+    guard let edits = _edits(since: old) else { return nil }
+    var diff = _DerivedSnapshotDiff(old: old, new: self, isSectioned: layout == .sectioned)
+    return diff.run(edits: edits)
+  }
+
+  /// The change set from `old`, comparing every visible item. Not public
+  /// API.
+  ///
+  /// - Complexity: O((*v* + *w*) log *b* + *n* + *m*).
+  package func _changesComparedInFull(from old: TreeSnapshot, layout: TreeIndex.Layout) -> TreeChanges {
     var diff = _SnapshotDiff(old: old, new: self, isSectioned: layout == .sectioned)
     return diff.run()
   }

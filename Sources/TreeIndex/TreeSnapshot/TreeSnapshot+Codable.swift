@@ -72,6 +72,7 @@ extension TreeSnapshot: Decodable where ItemID: Decodable {
     }
     snapshot._index._arena.renew(created.reversed())
     snapshot._index._checkInvariants()
+    snapshot._startHistory()
     self = snapshot
   }
 }

@@ -7,6 +7,7 @@ extension TreeSnapshot {
   /// - Complexity: O(*r* + *k* · *d* log *b*) for *k* items and *r* items
   ///   removed in all.
   public mutating func delete(_ items: [ItemID]) {
+    var deleted: [ItemID] = []
     for item in items {
       // An item may have gone with an ancestor listed before it.
       guard let node = _nodes[item] else { continue }
@@ -17,8 +18,11 @@ extension TreeSnapshot {
       _index._arena.detach(node, from: parent)
       _index._arena.freeItem(node)
       _index._arena.refresh(from: parent)
+      deleted.append(item)
     }
     _index._checkInvariants()
+    guard !deleted.isEmpty else { return }
+    _record(.delete(deleted))
   }
 
   /// Deletes every item.

@@ -37,11 +37,15 @@ extension TreeSnapshot {
 
   /// Marks each item the snapshot holds expanded or collapsed.
   mutating func _setExpanded(_ items: [ItemID], _ isExpanded: Bool) {
+    var changed: [ItemID] = []
     for item in items {
       guard let node = _nodes[item], _arena.isExpanded(node) != isExpanded else { continue }
       _index._arena.setExpanded(node, isExpanded)
       _index._arena.refresh(from: node)
+      changed.append(item)
     }
     _index._checkInvariants()
+    guard !changed.isEmpty else { return }
+    _record(isExpanded ? .expand(changed) : .collapse(changed))
   }
 }

@@ -18,6 +18,7 @@ extension TreeSnapshot {
     }
     try _validateNew(items, for: .append)
     _insert(items, in: parentNode, at: _arena.count(parentNode))
+    _record(.append(items, to: parent))
   }
 
   /// Inserts `items` right before `item`, among its siblings, collapsed and
@@ -36,6 +37,7 @@ extension TreeSnapshot {
     let (parent, index) = try _position(of: item, for: .insert)
     try _validateNew(items, for: .insert)
     _insert(items, in: parent, at: index)
+    _record(.insert(items, nextTo: item, after: false))
   }
 
   /// Inserts `items` right after `item`, among its siblings, collapsed and
@@ -54,6 +56,7 @@ extension TreeSnapshot {
     let (parent, index) = try _position(of: item, for: .insert)
     try _validateNew(items, for: .insert)
     _insert(items, in: parent, at: index + 1)
+    _record(.insert(items, nextTo: item, after: true))
   }
 
   /// Replaces the children of `parent`, with all their descendants, by the
@@ -67,23 +70,28 @@ extension TreeSnapshot {
   ///   ``TreeSnapshotError/Reason/unknownItem`` when the snapshot does not
   ///   hold `parent`, or ``TreeSnapshotError/Reason/duplicateItem`` when an
   ///   item of `snapshot` is in this snapshot outside the descendants of
-  ///   `parent`; the snapshot is then unchanged.
+  ///   `parent` (the error names the first in depth-first order); the
+  ///   snapshot is then unchanged.
   /// - Complexity: O((*r* + *k*) log *b* + *d* log *b*) for *r* items
   ///   removed and *k* items in `snapshot`.
   public mutating func replaceChildren(of parent: ItemID, using snapshot: TreeSnapshot) throws {
     guard let parentNode = _nodes[parent] else {
       throw TreeSnapshotError(.replaceChildren, parent, .unknownItem)
     }
-    // Every item of `snapshot` must be new, or go with the old children.
-    for (item, _) in snapshot._nodes {
-      if let node = _nodes[item], node == parentNode || !_isNode(node, atOrBeneath: parentNode) {
-        throw TreeSnapshotError(.replaceChildren, item, .duplicateItem)
-      }
+    // Every item of `snapshot` must be new, or go with the old children;
+    // the first one in depth-first order that does not is named.
+    var clash: ItemID? = nil
+    snapshot._forEachNodeDepthFirst { node, _ in
+      guard clash == nil else { return }
+      let item = snapshot._item(node)
+      if let mine = _nodes[item], mine == parentNode || !_isNode(mine, atOrBeneath: parentNode) { clash = item }
     }
+    if let clash { throw TreeSnapshotError(.replaceChildren, clash, .duplicateItem) }
     _removeChildren(of: parentNode)
     _graft(snapshot, childrenOf: _Arena.root, under: parentNode)
     _index._arena.refresh(from: parentNode)
     _index._checkInvariants()
+    _record(.replaceChildren(of: parent, withGeneration: snapshot._generation))
   }
 }
 

@@ -65,6 +65,7 @@ extension TreeSnapshot {
     _index._arena.attach(node, to: parentNode, at: index, isNewSubitem: true)
     _index._arena.refresh(from: parentNode)
     _index._checkInvariants()
+    _record(.moveTo(item, parent: parent, index: index))
   }
 }
 
@@ -81,6 +82,7 @@ extension TreeSnapshot {
     _index._arena.attach(node, to: parent, at: index, isNewSubitem: true)
     _index._arena.refresh(from: parent)
     _index._checkInvariants()
+    _record(.move(item, nextTo: other, after: after))
   }
 
   /// Unlinks the item at `node` from its parent, keeping its subtree, and

@@ -22,6 +22,7 @@ extension TreeSnapshot {
       result._index._arena.refresh(from: _Arena.root)
     }
     result._index._checkInvariants()
+    result._startHistory()
     return result
   }
 

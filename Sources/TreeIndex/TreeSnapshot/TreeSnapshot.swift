@@ -40,6 +40,12 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// Items whose content changed in place since the snapshot was made:
   /// reloads in the next change set worked out to it.
   var _reloaded: Set<ItemID>
+  /// The generation of this state (see `TreeSnapshot+History.swift`).
+  package var _generation: UInt64
+  /// The most recent edits, oldest first.
+  var _history: [_SnapshotEdit<ItemID>]
+  /// The number of identifiers the history holds.
+  var _historyWeight: Int
 
   /// Creates an empty snapshot.
   ///
@@ -49,6 +55,9 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
     _nodes = [:]
     _items = [nil]
     _reloaded = []
+    _generation = 0
+    _history = []
+    _historyWeight = 0
   }
 
   /// The tree as paths and rows: a `.flat` ``TreeIndex`` with the same

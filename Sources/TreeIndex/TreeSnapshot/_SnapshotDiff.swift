@@ -132,6 +132,7 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
 
   /// Moves, insertions and reloads, walking the new rows in order.
   mutating func emitNewSide() {
+    let movedSources = Set(changes.movedSections.map(\.from))
     // Whether each new node's row moves: it moved, or an ancestor did.
     var inMovedSubtree = ContiguousArray<Bool>(repeating: false, count: moved.count)
     var run: (from: TreeChanges.RowRange, to: TreeChanges.RowRange)? = nil
@@ -148,11 +149,13 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
         continue
       }
       let isReloaded = new._reloaded.contains(new._item(node))
-      if !isMoving {
+      if !isMoving && !(isReloaded && movedSources.contains(was.section)) {
         if isReloaded { reloads.append(.init(section: was.section, rows: was.row..<(was.row + 1))) }
         continue
       }
       if isReloaded {
+        // A moved row, or a row of a moved section, cannot be reloaded:
+        // it goes and comes back instead.
         changes.deleteRows(was.row..<(was.row + 1), inSection: was.section)
         changes.insertRows(position.row..<(position.row + 1), inSection: position.section)
         continue

@@ -1,0 +1,123 @@
+/// The data source of the ``TreeList`` inside a ``DiffableTreeList``: it
+/// holds the list's snapshot — the only copy of the tree — and answers the
+/// list's questions by path from it.
+final class _SnapshotDataSource<ItemID: Hashable & Sendable>: TreeDataSource {
+  /// The tree, its identifiers and its expansion.
+  var snapshot = TreeSnapshot<ItemID>() {
+    didSet {
+      _lastPath.removeAll(keepingCapacity: true)
+      _lastItems.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// The height of an item's row; `nil`: every row is 1 tall.
+  var height: ((ItemID) -> Double)?
+
+  /// The path last looked up, and the item at each of its prefixes: the
+  /// tree list asks about paths that extend or share most of the last one
+  /// (it walks depth first), so each lookup starts where they part.
+  private var _lastPath: [Int] = []
+  private var _lastItems: [ItemID] = []
+
+  /// - Complexity: O(*d* log *b*); O(*d* + log *b*) when `parent` extends
+  ///   or shares all but its last index with the path looked up last.
+  func numberOfSubitems(of parent: TreePath?) -> Int {
+    guard let parent else { return snapshot.rootItems.count }
+    guard let item = _item(at: parent) else { return 0 }
+    return snapshot.children(of: item).count
+  }
+
+  /// - Complexity: as ``numberOfSubitems(of:)``.
+  func isExpanded(_ treePath: TreePath) -> Bool {
+    _item(at: treePath).map(snapshot.isExpanded) ?? false
+  }
+
+  /// - Complexity: O(1) without a height closure; otherwise as
+  ///   ``numberOfSubitems(of:)``, and one call of it.
+  func height(ofItemAt treePath: TreePath) -> Double {
+    guard let height, let item = _item(at: treePath) else { return 1 }
+    return height(item)
+  }
+
+  /// - Complexity: as ``numberOfSubitems(of:)``.
+  func item(at treePath: TreePath) -> ItemID? {
+    _item(at: treePath)
+  }
+
+  /// The item at `treePath`, found from the longest prefix it shares with
+  /// the path looked up last.
+  ///
+  /// - Complexity: O(*d* + *k* log *b*) for the *k* levels past that prefix.
+  private func _item(at treePath: TreePath) -> ItemID? {
+    var shared = 0
+    for index in treePath {
+      guard shared < _lastPath.count, _lastPath[shared] == index else { break }
+      shared += 1
+    }
+    _lastPath.removeLast(_lastPath.count - shared)
+    _lastItems.removeLast(_lastItems.count - shared)
+    for index in treePath.dropFirst(shared) {
+      let siblings = snapshot.children(of: _lastItems.last)
+      guard index >= 0, index < siblings.count else { return nil }
+      _lastPath.append(index)
+      _lastItems.append(siblings[index])
+    }
+    return _lastItems.last
+  }
+}
+
+/// The delegate of the ``TreeList`` inside a ``DiffableTreeList``: it turns
+/// paths into identifiers for the list's own delegate, and records every
+/// expansion and collapse the tree list makes in the snapshot, before the
+/// delegate hears `did`.
+final class _DelegateProxy<ItemID: Hashable & Sendable>: TreeListDelegate {
+  /// The list whose tree list this is the delegate of.
+  weak var owner: DiffableTreeList<ItemID>?
+
+  private var source: _SnapshotDataSource<ItemID>? { owner?._list.dataSource }
+
+  private func item(_ treePath: TreePath) -> ItemID? { source?.snapshot.item(at: treePath) }
+
+  func shouldExpandItem(at treePath: TreePath) -> Bool {
+    guard let item = item(treePath), let delegate = owner?.delegate else { return true }
+    return delegate.shouldExpandItem(item)
+  }
+
+  func willExpandItem(at treePath: TreePath) {
+    guard let item = item(treePath) else { return }
+    owner?.delegate?.willExpandItem(item)
+  }
+
+  func didExpandItem(at treePath: TreePath) {
+    guard let item = item(treePath) else { return }
+    source?.snapshot.expand([item])
+    owner?.delegate?.didExpandItem(item)
+  }
+
+  func shouldCollapseItem(at treePath: TreePath) -> Bool {
+    guard let item = item(treePath), let delegate = owner?.delegate else { return true }
+    return delegate.shouldCollapseItem(item)
+  }
+
+  func willCollapseItem(at treePath: TreePath) {
+    guard let item = item(treePath) else { return }
+    owner?.delegate?.willCollapseItem(item)
+  }
+
+  func didCollapseItem(at treePath: TreePath) {
+    guard let item = item(treePath), let owner else { return }
+    owner._list.dataSource.snapshot.collapse([item])
+    if owner._collapsesRecursively { owner._collapseDescendants(of: item) }
+    owner.delegate?.didCollapseItem(item)
+  }
+
+  func shouldSelectItem(at treePath: TreePath) -> Bool {
+    guard let item = item(treePath), let delegate = owner?.delegate else { return true }
+    return delegate.shouldSelectItem(item)
+  }
+
+  func didSelectItem(at treePath: TreePath) {
+    guard let item = item(treePath) else { return }
+    owner?.delegate?.didSelectItem(item)
+  }
+}

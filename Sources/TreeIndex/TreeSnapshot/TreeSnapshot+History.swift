@@ -1,0 +1,110 @@
+/// How a snapshot was derived: the edits that made it from the snapshots it
+/// was copied from, so that ``TreeSnapshot/changes(from:layout:)`` between a
+/// snapshot and one of its recent ancestors costs what the edits cost.
+///
+/// Every state of a snapshot has a *generation*: a 64-bit hash of the
+/// generation before and the edit, with its arguments. Equal generations
+/// therefore mean the same edits from the same start, so the same state, and
+/// a snapshot whose history holds an edit made at `old`'s generation was
+/// derived from `old` by that edit and the ones after it. States that do not
+/// come from edits (a decoded snapshot, a part of another) get a random
+/// generation; the empty snapshot's is 0.
+///
+/// The history keeps the most recent edits, up to
+/// ``TreeSnapshot/_historyLimit`` identifiers in all; older ancestors are
+/// compared in full.
+package struct _SnapshotEdit<ItemID: Hashable & Sendable>: Sendable {
+  /// An edit, with what it was given: enough to make it again.
+  package enum Operation: Hashable, Sendable {
+    case append([ItemID], to: ItemID?)
+    case insert([ItemID], nextTo: ItemID, after: Bool)
+    /// The items deleted, each with its descendants, in order (identifiers
+    /// the snapshot did not hold are left out).
+    case delete([ItemID])
+    case move(ItemID, nextTo: ItemID, after: Bool)
+    case moveTo(ItemID, parent: ItemID?, index: Int)
+    /// The items whose expansion changed.
+    case expand([ItemID])
+    case collapse([ItemID])
+    /// The children of an item replaced by those of another snapshot, named
+    /// by its generation: compared in full.
+    case replaceChildren(of: ItemID, withGeneration: UInt64)
+  }
+
+  /// The generation of the state the edit was made on.
+  package var before: UInt64
+  /// The edit.
+  package var operation: Operation
+
+  /// The number of identifiers the edit holds.
+  var weight: Int {
+    switch operation {
+    case .append(let items, _), .insert(let items, _, _), .delete(let items), .expand(let items),
+      .collapse(let items):
+      items.count
+    case .move, .moveTo, .replaceChildren: 1
+    }
+  }
+}
+
+extension TreeSnapshot {
+  /// The most identifiers the history of a snapshot holds.
+  static var _historyLimit: Int { 4096 }
+
+  /// Records an edit just made: the next generation hashes it.
+  ///
+  /// - Complexity: amortized O(*k*) for the *k* identifiers of the edit.
+  mutating func _record(_ operation: _SnapshotEdit<ItemID>.Operation) {
+    let edit = _SnapshotEdit(before: _generation, operation: operation)
+    _generation = Self._generation(after: _generation) { $0.combine(operation) }
+    _history.append(edit)
+    _historyWeight += edit.weight
+    if _historyWeight > Self._historyLimit {
+      // Drop the oldest edits, half the history at a time (amortized O(1)).
+      var dropped = 0
+      var weight = _historyWeight
+      while dropped < _history.count && (weight > Self._historyLimit / 2 || dropped < _history.count / 2) {
+        weight -= _history[dropped].weight
+        dropped += 1
+      }
+      _history.removeFirst(dropped)
+      _historyWeight = weight
+    }
+  }
+
+  /// Forgets how the snapshot was made: it gets a generation of its own.
+  mutating func _startHistory() {
+    _generation = UInt64.random(in: 1...UInt64.max)
+    _history = []
+    _historyWeight = 0
+  }
+
+  /// The edits that made this snapshot from `ancestor`, in order: empty
+  /// when both are the same state, `nil` when the history does not reach
+  /// back to it (or passes an edit that must be compared in full).
+  ///
+  /// - Complexity: O(*h*) for the *h* edits of the history.
+  package func _edits(since ancestor: TreeSnapshot) -> ArraySlice<_SnapshotEdit<ItemID>>? {
+    if ancestor._generation == _generation { return _history[_history.endIndex...] }
+    guard let start = _history.lastIndex(where: { $0.before == ancestor._generation }) else { return nil }
+    let edits = _history[start...]
+    for edit in edits {
+      if case .replaceChildren = edit.operation { return nil }
+    }
+    return edits
+  }
+
+  /// The generation after an edit made at `generation`.
+  static func _generation(after generation: UInt64, _ hash: (inout Hasher) -> Void) -> UInt64 {
+    var hasher = Hasher()
+    hasher.combine(generation)
+    hash(&hasher)
+    #if _pointerBitWidth(_64)
+    return UInt64(UInt(bitPattern: hasher.finalize()))
+    #else
+    var second = hasher
+    second.combine(0x5EED as UInt16)
+    return UInt64(UInt(bitPattern: hasher.finalize())) << 32 | UInt64(UInt(bitPattern: second.finalize()))
+    #endif
+  }
+}

@@ -1,0 +1,465 @@
+/// Works out the change set between a snapshot and one of its ancestors
+/// from the edits between them (see `TreeSnapshot+History.swift`), visiting
+/// only what the edits touched: the same change set as ``_SnapshotDiff``,
+/// in O(*k* · *d* log *b*) plus the ranges of rows it lists, for *k*
+/// identifiers edited, whatever the size of the snapshots.
+///
+/// The edits name *seeds*: items inserted, deleted or moved (*touched*:
+/// their places changed), items expanded or collapsed, and items marked for
+/// reload. A seed and its ancestors, on both sides, are *dirty*. The walk
+/// starts at the root and, for each item it visits, sorts its children, on
+/// each side, into the dirty ones, handled one by one (and visited in turn),
+/// and the clean ones between them. Clean children are neither touched nor
+/// changed beneath, so they are the same items, in the same order, with the
+/// same subtrees, on both sides: cut wherever a dirty child stands on
+/// either side, they form *blocks* whose rows are one range before and one
+/// after. The longest increasing run of old positions is then worked out
+/// over the blocks (weighted by their sizes) and the dirty children that
+/// stay under the same parent; the first such run in new order takes whole
+/// blocks, so it is the run ``_SnapshotDiff`` finds child by child.
+struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
+  typealias Position = _TablePosition
+
+  let old: TreeSnapshot<ItemID>
+  let new: TreeSnapshot<ItemID>
+  let isSectioned: Bool
+  /// Items whose places changed: inserted, deleted or moved.
+  var touched: Set<ItemID> = []
+  /// The dirty children of each item, by its node, on each side.
+  var dirtyNew: [_NodeID: [_NodeID]] = [:]
+  var dirtyOld: [_NodeID: [_NodeID]] = [:]
+  var changes = _TreeChangesBuilder()
+  var reloads: [TreeChanges.RowRange] = []
+
+  /// A dirty child: its node and index on one side.
+  struct Dirty {
+    var node: _NodeID
+    var index: Int
+  }
+
+  init(old: TreeSnapshot<ItemID>, new: TreeSnapshot<ItemID>, isSectioned: Bool) {
+    self.old = old
+    self.new = new
+    self.isSectioned = isSectioned
+  }
+
+  /// The change set, given the edits from `old` to `new`; `nil` if the
+  /// edits do not account for the differences (a defect: the caller then
+  /// compares the snapshots in full).
+  mutating func run(edits: ArraySlice<_SnapshotEdit<ItemID>>) -> TreeChanges? {
+    markDirty(edits)
+    guard walkNew(), walkOld() else { return nil }
+    var result = changes.build()
+    result.reloadedRowRanges = _TreeChangesBuilder.normalized(reloads)
+    return result
+  }
+
+  // MARK: Seeds
+
+  /// Marks the seeds of `edits` and the reloaded items, and their ancestors
+  /// on both sides, dirty.
+  mutating func markDirty(_ edits: ArraySlice<_SnapshotEdit<ItemID>>) {
+    var seeds: [ItemID] = []
+    for edit in edits {
+      switch edit.operation {
+      case .append(let items, _), .insert(let items, _, _), .delete(let items):
+        touched.formUnion(items)
+        seeds += items
+      case .move(let item, _, _), .moveTo(let item, _, _):
+        touched.insert(item)
+        seeds.append(item)
+      case .expand(let items), .collapse(let items):
+        seeds += items
+      case .replaceChildren:
+        preconditionFailure("replaced children are compared in full")
+      }
+    }
+    seeds += new._reloaded
+    var dirty = Set<ItemID>()
+    var visitedNew = Set<_NodeID>()
+    var visitedOld = Set<_NodeID>()
+    func mark(_ item: ItemID) {
+      guard dirty.insert(item).inserted else { return }
+      if let node = new._nodes[item] { dirtyNew[new._arena.owner(node), default: []].append(node) }
+      if let node = old._nodes[item] { dirtyOld[old._arena.owner(node), default: []].append(node) }
+    }
+    for seed in seeds {
+      mark(seed)
+      for (side, isNew) in [(new, true), (old, false)] {
+        guard var node = side._nodes[seed] else { continue }
+        while node != _Arena.root {
+          guard isNew ? visitedNew.insert(node).inserted : visitedOld.insert(node).inserted else { break }
+          mark(side._item(node))
+          node = side._arena.owner(node)
+        }
+      }
+    }
+  }
+
+  // MARK: The walks
+
+  /// One item whose children a walk sorts out: its node on each side
+  /// (`nil` on a side without it), where its first child is drawn on each
+  /// side (`nil` when its children are not rows there, or are rows of a
+  /// section the other side does not have), and, for the new side, whether
+  /// its rows move.
+  struct Visit {
+    var new: _NodeID?
+    var old: _NodeID?
+    var newBase: Position?
+    var oldBase: Position?
+    var isMoving: Bool
+    /// `.sectioned`: whether the rows are in a section that moves, where a
+    /// row cannot be reloaded.
+    var isInMovedSection = false
+  }
+
+  /// The new side's rows: insertions, moves and reloads.
+  mutating func walkNew() -> Bool {
+    var visits = [Visit(new: _Arena.root, old: _Arena.root, newBase: root, oldBase: root, isMoving: false)]
+    while let visit = visits.popLast() {
+      guard visitNew(visit, into: &visits) else { return false }
+    }
+    return true
+  }
+
+  /// The old side's rows: deletions.
+  mutating func walkOld() -> Bool {
+    var visits = [Visit(new: _Arena.root, old: _Arena.root, newBase: root, oldBase: root, isMoving: false)]
+    while let visit = visits.popLast() {
+      guard visitOld(visit, into: &visits) else { return false }
+    }
+    return true
+  }
+
+  /// Sorts out the children of `visit.new` on the new side.
+  mutating func visitNew(_ visit: Visit, into visits: inout [Visit]) -> Bool {
+    let parent = visit.new!
+    let isRoot = parent == _Arena.root
+    let newDirty = sortedDirty(parent, in: new, dirtyNew)
+    let oldDirty = sortedDirty(visit.old, in: old, dirtyOld)
+    guard
+      let blocks = Self.blocks(
+        newCount: new._arena.count(parent), newDirty: newDirty.map(\.index),
+        oldCount: visit.old.map { old._arena.count($0) }, oldDirty: oldDirty.map(\.index))
+    else { return false }
+
+    // The dirty children that stay under the parent, and their old indices.
+    var oldIndexOfDirty = [Int?](repeating: nil, count: newDirty.count)
+    if let oldParent = visit.old {
+      for (i, child) in newDirty.enumerated() {
+        if let oldChild = old._nodes[new._item(child.node)], old._arena.owner(oldChild) == oldParent {
+          oldIndexOfDirty[i] = old._index(ofChild: oldChild, in: oldParent)
+        }
+      }
+    }
+    // Which of those and of the blocks keep their places: the first longest
+    // increasing run of old positions, in new order.
+    var keptBlocks = [Bool](repeating: false, count: blocks.count)
+    var keptDirty = [Bool](repeating: false, count: newDirty.count)
+    var elements: [(newIndex: Int, key: Int, weight: Int, block: Int?, dirty: Int?)] = []
+    for (b, block) in blocks.enumerated() {
+      if let oldStart = block.oldStart, let newStart = block.newStart {
+        elements.append((newStart, oldStart, block.count, b, nil))
+      }
+    }
+    for (i, child) in newDirty.enumerated() {
+      if let key = oldIndexOfDirty[i] { elements.append((child.index, key, 1, nil, i)) }
+    }
+    elements.sort { $0.newIndex < $1.newIndex }
+    let kept = _LongestIncreasingRun.first(keys: elements.map(\.key), weights: elements.map(\.weight))
+    for (e, element) in elements.enumerated() {
+      if let b = element.block { keptBlocks[b] = kept[e] }
+      if let i = element.dirty { keptDirty[i] = kept[e] }
+    }
+
+    // Clean blocks: one range each.
+    for (b, block) in blocks.enumerated() {
+      guard let newStart = block.newStart else { continue }
+      if isRoot && isSectioned {
+        // Sections that stay, or move with their rows.
+        if let oldStart = block.oldStart, !keptBlocks[b] {
+          for offset in 0..<block.count { changes.moveSection(from: oldStart + offset, to: newStart + offset) }
+        }
+        continue
+      }
+      guard let to = rows(of: newStart..<(newStart + block.count), in: parent, of: new, at: visit.newBase) else {
+        continue
+      }
+      if let oldStart = block.oldStart, let oldParent = visit.old,
+        let from = rows(of: oldStart..<(oldStart + block.count), in: oldParent, of: old, at: visit.oldBase)
+      {
+        guard from.rows.count == to.rows.count else { return false }
+        if visit.isMoving || !keptBlocks[b] { changes.moveRows(from: from, to: to) }
+      } else {
+        changes.insertRows(to.rows, inSection: to.section)
+      }
+    }
+
+    // Dirty children, one by one.
+    for (i, child) in newDirty.enumerated() {
+      let item = new._item(child.node)
+      let oldNode = old._nodes[item]
+      if isRoot && isSectioned {
+        let newBase = new._arena.isExpanded(child.node) ? Position(section: child.index, row: 0) : nil
+        if let oldIndex = oldIndexOfDirty[i], let oldNode {
+          if !keptDirty[i] { changes.moveSection(from: oldIndex, to: child.index) }
+          let oldBase = old._arena.isExpanded(oldNode) ? Position(section: oldIndex, row: 0) : nil
+          if newBase != nil {
+            visits.append(
+              Visit(
+                new: child.node, old: oldNode, newBase: newBase, oldBase: oldBase, isMoving: false,
+                isInMovedSection: !keptDirty[i]))
+          }
+        } else {
+          changes.insertSection(child.index)  // its rows are not listed
+        }
+        continue
+      }
+      guard let to = position(ofChild: child, base: visit.newBase, in: new) else { continue }
+      var from: Position? = nil
+      if let oldIndex = oldIndexOfDirty[i] {
+        from = visit.oldBase.map { offset($0, by: old._arena.subitem(of: visit.old!, at: oldIndex).rowOffset) }
+      } else if let oldNode {
+        from = listedPosition(of: oldNode, in: old, other: new)
+      }
+      let isMoving = visit.isMoving || !keptDirty[i]
+      if let from {
+        let isReloaded = new._reloaded.contains(item)
+        if isReloaded && (isMoving || visit.isInMovedSection) {
+          // A moved row, or a row of a moved section, cannot be reloaded:
+          // it goes and comes back instead.
+          changes.deleteRows(from.row..<(from.row + 1), inSection: from.section)
+          changes.insertRows(to.row..<(to.row + 1), inSection: to.section)
+        } else if isMoving {
+          changes.moveRows(
+            from: .init(section: from.section, rows: from.row..<(from.row + 1)),
+            to: .init(section: to.section, rows: to.row..<(to.row + 1)))
+        } else if isReloaded {
+          reloads.append(.init(section: from.section, rows: from.row..<(from.row + 1)))
+        }
+      } else {
+        changes.insertRows(to.row..<(to.row + 1), inSection: to.section)
+      }
+      if new._arena.isExpanded(child.node) {
+        let oldBase = from.flatMap { old._arena.isExpanded(oldNode!) ? offset($0, by: 1) : nil }
+        visits.append(
+          Visit(
+            new: child.node, old: oldNode, newBase: offset(to, by: 1), oldBase: oldBase, isMoving: isMoving,
+            isInMovedSection: visit.isInMovedSection))
+      }
+    }
+    return true
+  }
+
+  /// Sorts out the children of `visit.old` on the old side.
+  mutating func visitOld(_ visit: Visit, into visits: inout [Visit]) -> Bool {
+    let parent = visit.old!
+    let isRoot = parent == _Arena.root
+    let oldDirty = sortedDirty(parent, in: old, dirtyOld)
+    let newDirty = sortedDirty(visit.new, in: new, dirtyNew)
+    guard
+      let blocks = Self.blocks(
+        newCount: visit.new.map { new._arena.count($0) }, newDirty: newDirty.map(\.index),
+        oldCount: old._arena.count(parent), oldDirty: oldDirty.map(\.index))
+    else { return false }
+
+    // Clean blocks: their rows go unless they are rows on the new side.
+    for block in blocks {
+      guard let oldStart = block.oldStart, !(isRoot && isSectioned) else { continue }
+      guard let from = rows(of: oldStart..<(oldStart + block.count), in: parent, of: old, at: visit.oldBase) else {
+        continue
+      }
+      if block.newStart == nil || visit.newBase == nil {
+        changes.deleteRows(from.rows, inSection: from.section)
+      }
+    }
+
+    // Dirty children, one by one.
+    for child in oldDirty {
+      let item = old._item(child.node)
+      let newNode = new._nodes[item]
+      let staysUnderParent = newNode != nil && visit.new != nil && new._arena.owner(newNode!) == visit.new!
+      if isRoot && isSectioned {
+        if let newNode, new._arena.owner(newNode) == _Arena.root {
+          if old._arena.isExpanded(child.node) {
+            let newIndex = new._index(ofChild: newNode, in: _Arena.root)
+            let newBase = new._arena.isExpanded(newNode) ? Position(section: newIndex, row: 0) : nil
+            visits.append(
+              Visit(
+                new: newNode, old: child.node, newBase: newBase, oldBase: Position(section: child.index, row: 0),
+                isMoving: false))
+          }
+        } else {
+          changes.deleteSection(child.index)  // its rows are not listed
+        }
+        continue
+      }
+      guard let from = position(ofChild: child, base: visit.oldBase, in: old) else { continue }
+      var to: Position? = nil
+      if let newNode {
+        if staysUnderParent {
+          to = visit.newBase.map {
+            offset($0, by: new._arena.subitem(of: visit.new!, at: new._index(ofChild: newNode, in: visit.new!)).rowOffset)
+          }
+        } else {
+          to = listedPosition(of: newNode, in: new, other: old)
+        }
+      }
+      if to == nil { changes.deleteRows(from.row..<(from.row + 1), inSection: from.section) }
+      if old._arena.isExpanded(child.node) {
+        let newBase = to.flatMap { new._arena.isExpanded(newNode!) ? offset($0, by: 1) : nil }
+        visits.append(
+          Visit(new: newNode, old: child.node, newBase: newBase, oldBase: offset(from, by: 1), isMoving: false))
+      }
+    }
+    return true
+  }
+
+  // MARK: Positions
+
+  /// The base of the root's children: in `.flat`, row 0 of section 0.
+  var root: Position? { isSectioned ? nil : Position(section: 0, row: 0) }
+
+  func offset(_ position: Position, by rows: Int) -> Position {
+    Position(section: position.section, row: position.row + rows)
+  }
+
+  /// The dirty children of `parent` on one side, in index order.
+  func sortedDirty(_ parent: _NodeID?, in side: TreeSnapshot<ItemID>, _ dirty: [_NodeID: [_NodeID]]) -> [Dirty] {
+    guard let parent, let children = dirty[parent] else { return [] }
+    return children.map { Dirty(node: $0, index: side._index(ofChild: $0, in: parent)) }.sorted { $0.index < $1.index }
+  }
+
+  /// The rows of the children `indices` of `parent` and their visible
+  /// descendants, when the first child is drawn at `base`.
+  func rows(of indices: Range<Int>, in parent: _NodeID, of side: TreeSnapshot<ItemID>, at base: Position?)
+    -> TreeChanges.RowRange?
+  {
+    guard let base else { return nil }
+    let start = side._arena.subitem(of: parent, at: indices.lowerBound).rowOffset
+    let end = side._arena.subitem(of: parent, at: indices.upperBound).rowOffset
+    return .init(section: base.section, rows: (base.row + start)..<(base.row + end))
+  }
+
+  /// Where the dirty child is drawn, given where its parent's first child is.
+  func position(ofChild child: Dirty, base: Position?, in side: TreeSnapshot<ItemID>) -> Position? {
+    guard let base else { return nil }
+    let parent = side._arena.owner(child.node)
+    return offset(base, by: side._arena.subitem(of: parent, at: child.index).rowOffset)
+  }
+
+  /// Where the item at `node` of `side` is listed: its row, unless it is
+  /// hidden, a section, or in a section that the other side does not have
+  /// (a deleted or inserted section).
+  ///
+  /// - Complexity: O(*d* log *b*).
+  func listedPosition(of node: _NodeID, in side: TreeSnapshot<ItemID>, other: TreeSnapshot<ItemID>) -> Position? {
+    guard let row = side._row(of: node) else { return nil }
+    guard isSectioned else { return Position(section: 0, row: row) }
+    // The root item above it is its section.
+    var top = node
+    while side._arena.owner(top) != _Arena.root { top = side._arena.owner(top) }
+    guard top != node, let otherTop = other._nodes[side._item(top)], other._arena.owner(otherTop) == _Arena.root
+    else { return nil }
+    let section = side._index(ofChild: top, in: _Arena.root)
+    return Position(section: section, row: row - side._row(of: top)! - 1)
+  }
+
+  // MARK: Blocks
+
+  /// A run of clean children: the same items in the same order on both
+  /// sides, or children on one side only.
+  struct Block {
+    /// The index of the first child on the new side; `nil` when the
+    /// children are on the old side only.
+    var newStart: Int?
+    /// The index of the first child on the old side; `nil` when the
+    /// children are on the new side only.
+    var oldStart: Int?
+    var count: Int
+  }
+
+  /// The clean children of a parent, cut into blocks wherever a dirty child
+  /// stands on either side. `nil` for a count means the parent is not on
+  /// that side.
+  ///
+  /// Clean children are the same on both sides, unless the parent was
+  /// deleted and added again: then none of its new children is clean, and
+  /// its old clean children are blocks of the old side only.
+  ///
+  /// - Returns: The blocks, or `nil` when the clean children cannot match
+  ///   (a defect).
+  /// - Complexity: O(*k* log *k*) for *k* dirty children.
+  static func blocks(newCount: Int?, newDirty: [Int], oldCount: Int?, oldDirty: [Int]) -> [Block]? {
+    let newClean = newCount.map { $0 - newDirty.count }
+    let oldClean = oldCount.map { $0 - oldDirty.count }
+    var onNew = newClean != nil
+    let onOld = oldClean != nil
+    if let newClean, let oldClean, newClean != oldClean {
+      guard newClean == 0 else { return nil }
+      onNew = false  // the parent came back: its old children are gone
+    }
+    let clean = onNew ? newClean! : onOld ? oldClean! : 0
+    // Clean children counted in their common order: each dirty child cuts
+    // that order at the number of clean children before it.
+    var cuts: [Int] = [0, clean]
+    if onNew { for (rank, index) in newDirty.enumerated() { cuts.append(index - rank) } }
+    if onOld { for (rank, index) in oldDirty.enumerated() { cuts.append(index - rank) } }
+    cuts.sort()
+    var blocks: [Block] = []
+    var newSeen = 0  // dirty children of each side before the block
+    var oldSeen = 0
+    for (start, end) in zip(cuts, cuts.dropFirst()) where start < end {
+      while newSeen < newDirty.count && newDirty[newSeen] - newSeen <= start { newSeen += 1 }
+      while oldSeen < oldDirty.count && oldDirty[oldSeen] - oldSeen <= start { oldSeen += 1 }
+      blocks.append(
+        Block(
+          newStart: onNew ? start + newSeen : nil, oldStart: onOld ? start + oldSeen : nil, count: end - start))
+    }
+    return blocks
+  }
+}
+
+/// The first longest increasing run of keys, by weight.
+enum _LongestIncreasingRun {
+  /// Which of `keys` (distinct) form the increasing subsequence of greatest
+  /// total weight whose positions come first in lexicographic order.
+  ///
+  /// - Complexity: O(*k* log *k*) for *k* keys.
+  static func first(keys: [Int], weights: [Int]) -> [Bool] {
+    let count = keys.count
+    var kept = [Bool](repeating: false, count: count)
+    guard count > 0 else { return kept }
+    // best[i]: the greatest weight of an increasing run that starts at i,
+    // found from the right with a Fenwick tree of maxima over key ranks
+    // (ranks reversed, so that "keys above" is a prefix).
+    let ranks = keys.indices.sorted { keys[$0] > keys[$1] }
+    var rank = [Int](repeating: 0, count: count)
+    for (r, i) in ranks.enumerated() { rank[i] = r + 1 }
+    var tree = [Int](repeating: 0, count: count + 1)
+    var best = [Int](repeating: 0, count: count)
+    for i in stride(from: count - 1, through: 0, by: -1) {
+      var above = 0
+      var r = rank[i] - 1  // the keys above keys[i] have ranks 1..<rank[i]
+      while r > 0 {
+        above = Swift.max(above, tree[r])
+        r -= r & -r
+      }
+      best[i] = weights[i] + above
+      r = rank[i]
+      while r <= count {
+        tree[r] = Swift.max(tree[r], best[i])
+        r += r & -r
+      }
+    }
+    var need = best.max()!
+    var last = Int.min
+    for i in 0..<count where need > 0 && best[i] == need && keys[i] > last {
+      kept[i] = true
+      last = keys[i]
+      need -= weights[i]
+    }
+    return kept
+  }
+}
