@@ -51,6 +51,10 @@ struct Options {
   var callgrindPrefix = ""
   /// Write every sample as JSON lines to this file.
   var json: String?
+  /// Earlier `--json` files whose cells of the contenders not run now are
+  /// shown in the tables (a baseline that has not changed need not be
+  /// measured again).
+  var reuse: [String] = []
   /// Run what the skip list leaves out too.
   var noSkips = false
   /// For `measure` under callgrind: keep each sample's dump file.
@@ -67,6 +71,7 @@ struct Options {
                              [--items 1000,100000,1000000] [--shapes wide,deep]
                              [--snapshot-contenders treesnapshot,listkit]
                              [--jobs 2] [--valgrind PATH] [--no-wall-clock] [--no-skips] [--json FILE]
+                             [--reuse FILE,...]
            treeindex-compare verify [--rows ...] [--depths ...] [--subtrees ...] [--known ...]
            treeindex-compare shapes [--rows ...] [--depths ...]
            valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=P \
@@ -81,6 +86,7 @@ struct Options {
       --no-skips also run what the skip list leaves out (slow)
       --subtrees the rows N beneath the moved item (move; those up to a tenth of each tree)
       --known    the known items K of the batch and TreeList workloads (run once, not per tree)
+      --reuse    earlier --json files: their cells of the contenders not run now join the tables
     The workloads move, batch and treelist-* are TreeIndex's alone (the baselines have
     no moves, batches or lists); `treelist` selects the four TreeList workloads.
     The snapshot-* workloads (`snapshot` selects them all) measure TreeSnapshot against a
@@ -132,6 +138,7 @@ struct Options {
       case "--meter": meter = try value(argument)
       case "--callgrind-prefix": callgrindPrefix = try value(argument)
       case "--json": json = try value(argument)
+      case "--reuse": reuse = try value(argument).split(separator: ",").map(String.init)
       case "--contenders", "--contender":
         contenders = try value(argument).split(separator: ",").map {
           guard let contender = Contender(identifier: String($0)) else { throw UsageError("unknown contender \($0)") }

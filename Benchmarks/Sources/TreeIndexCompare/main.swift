@@ -421,6 +421,19 @@ func compare(_ options: Options) -> Int32 {
     run(clockJobs, concurrency: 1, into: store)
   }
 
+  for path in options.reuse {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      log("error: cannot read \(path)")
+      return 2
+    }
+    for line in text.split(separator: "\n") {
+      if let cell = try? JSONDecoder().decode(SnapshotCellResult.self, from: Data(line.utf8)) {
+        if !options.snapshotContenders.contains(cell.contender) { store.add([], [cell]) }
+      } else if let cell = try? JSONDecoder().decode(CellResult.self, from: Data(line.utf8)) {
+        if !options.contenders.contains(cell.contender) { store.add([cell]) }
+      }
+    }
+  }
   let results = store.results
   if let path = options.json {
     let lines =
