@@ -63,20 +63,11 @@ func registerSnapshots<C: IdentityOutline>(_ type: C.Type, _ label: String, _ it
     forest.value = nil
   }
 
-  let edits: [(String, @Sendable (inout C, SnapshotForest) -> Void)] = [
-    ("changes-append", { (snapshot: inout C, forest: SnapshotForest) in
-      snapshot.append([forest.count + 7], to: forest.appendParent)
-    }),
-    ("changes-move", { (snapshot: inout C, forest: SnapshotForest) in
-      let move = forest.move
-      snapshot.move(move.item, to: move.parent, at: move.index)
-    }),
-  ]
-  for (workload, edit) in edits {
+  for (workload, label) in [(SnapshotWorkload.derivedAppend, "changes-append"), (.derivedMove, "changes-move")] {
     let old = Holder<C.DiffInput>()
-    Benchmark(name(workload)) { benchmark in
+    Benchmark(name(label)) { benchmark in
       var derived = fixture.value!
-      edit(&derived, forest.value!)
+      derived.makeEdit(of: workload, in: forest.value!)
       let new = derived.diffInput()
       benchmark.startMeasurement()
       blackHole(C.changes(to: new, from: old.value!))

@@ -117,13 +117,8 @@ extension Measurement {
           samples = measureSnapshotBuild(C.self, forest, &meter, limits)
         case .toggleRow:
           samples = measureSnapshotToggle(&fixture!, forest, &meter, limits)
-        case .derivedAppend:
-          let parent = forest.appendParent
-          let fresh = [forest.count + 7]
-          samples = measureSnapshotDiff(fixture!, { $0.append(fresh, to: parent) }, &meter, limits)
-        case .derivedMove:
-          let move = forest.move
-          samples = measureSnapshotDiff(fixture!, { $0.move(move.item, to: move.parent, at: move.index) }, &meter, limits)
+        case .derivedAppend, .derivedMove:
+          samples = measureSnapshotDiff(fixture!, { $0.makeEdit(of: workload, in: forest) }, &meter, limits)
         case .unrelated:
           meter.endRun()
           let other = C(forest: forest.unrelatedVariant().forest)

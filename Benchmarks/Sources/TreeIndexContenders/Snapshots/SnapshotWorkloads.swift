@@ -149,6 +149,21 @@ extension IdentityOutline {
     for append in forest.appends { built.append(append.items, to: append.parent) }
     return built
   }
+
+  /// Makes the one edit `workload` derives its snapshot by: an append of a
+  /// fresh item (``SnapshotWorkload/derivedAppend``) or a move with its
+  /// subtree (``SnapshotWorkload/derivedMove``); nothing for the others.
+  public mutating func makeEdit(of workload: SnapshotWorkload, in forest: SnapshotForest) {
+    switch workload {
+    case .derivedAppend:
+      append([forest.count + 7], to: forest.appendParent)
+    case .derivedMove:
+      let move = forest.move
+      self.move(move.item, to: move.parent, at: move.index)
+    case .build, .toggleRow, .unrelated, .memory:
+      break
+    }
+  }
 }
 
 // MARK: - TreeSnapshot
