@@ -78,6 +78,7 @@ let benchmarks: @Sendable () -> Void = {
   for known in smoke ? [100, 1_000] : Sizes.knownItems {
     registerKnownItems(known)
   }
+  registerSnapshotBenchmarks(smoke: smoke)  // SnapshotBenchmarks.swift
 }
 
 /// The benchmark's name: `<workload>/depth<d>/<rows>/<contender>`.
