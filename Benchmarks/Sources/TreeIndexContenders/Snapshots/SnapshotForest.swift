@@ -168,8 +168,7 @@ extension SnapshotForest {
   /// parent (at a random index), a third fresh items inserted (under a
   /// random parent of leaves, at a random index). Seeded. The fresh items'
   /// identifiers start at `count`. The parents to expand are the same.
-  public func unrelatedVariant(seed: UInt64 = 0x0001_D1FF) -> (forest: SnapshotForest, deleted: Int, moved: Int, inserted: Int)
-  {
+  public func unrelatedVariant(seed: UInt64 = 0x0001_D1FF) -> (forest: SnapshotForest, deleted: Int, moved: Int, inserted: Int) {
     var rng = SeededGenerator(seed: seed ^ UInt64(count))
     let leaves = levels[levels.count - 1]
     let changed = Swift.max(3, count / 100)
