@@ -1,0 +1,150 @@
+import TreeIndex
+
+/// A tree source over elements held in nested arrays: the root elements,
+/// and each element's children through a key path.
+///
+/// Edit it as you would edit an array — ``append(_:to:)``,
+/// ``insert(_:at:)``, ``remove(at:)``, ``move(from:to:)`` (across parents
+/// too), ``replace(at:with:)``, ``update(at:_:)`` — and its subscribers hear
+/// of each edit; ``performBatchUpdates(_:)`` makes several edits one change
+/// set, and undoes them all if one fails.
+public final class ArrayTreeSource<Element>: MutableTreeSource {
+  /// The root elements, each with its children.
+  public private(set) var elements: [Element]
+
+  /// A short name for the source, used in its errors.
+  public let name: String
+
+  /// Where an element keeps its children, or `nil` for a flat list.
+  let _children: WritableKeyPath<Element, [Element]>?
+
+  let _publisher = _ChangePublisher()
+
+  /// Creates a source of a tree whose elements keep their children at
+  /// `children`.
+  ///
+  /// - Parameters:
+  ///   - elements: The root elements.
+  ///   - children: Where an element keeps its children.
+  ///   - name: A name for errors; `ArrayTreeSource` by default.
+  /// - Complexity: O(1).
+  public init(
+    _ elements: [Element], children: WritableKeyPath<Element, [Element]>, name: String = "ArrayTreeSource"
+  ) {
+    self.elements = elements
+    self._children = children
+    self.name = name
+  }
+
+  /// Creates a source of a flat list: root elements without children.
+  ///
+  /// - Parameters:
+  ///   - elements: The elements.
+  ///   - name: A name for errors; `ArrayTreeSource` by default.
+  /// - Complexity: O(1).
+  public init(_ elements: [Element], name: String = "ArrayTreeSource") {
+    self.elements = elements
+    self._children = nil
+    self.name = name
+  }
+
+  // MARK: TreeSource
+
+  /// The number of children of the item at `parent`, or of root elements
+  /// when `parent` is `nil`.
+  ///
+  /// - Parameter parent: An item's path, or `nil` for the root.
+  /// - Returns: How many children it has.
+  /// - Throws: ``TreeSourceError`` when `parent` names no item.
+  /// - Complexity: O(*d*).
+  public func numberOfChildren(of parent: TreePath?) throws(TreeSourceError) -> Int {
+    guard let parent else { return elements.count }
+    let element = try _element(at: parent, for: .numberOfChildren)
+    return _children.map { element[keyPath: $0].count } ?? 0
+  }
+
+  /// The element at `path`.
+  ///
+  /// - Parameter path: An item's path.
+  /// - Returns: The element, with its children.
+  /// - Throws: ``TreeSourceError`` when `path` names no item.
+  /// - Complexity: O(*d*).
+  public func element(at path: TreePath) throws(TreeSourceError) -> Element {
+    try _element(at: path, for: .element)
+  }
+
+  /// The children of the item at `parent`, or the root elements when
+  /// `parent` is `nil`.
+  ///
+  /// - Parameter parent: An item's path, or `nil`.
+  /// - Returns: The children, in order.
+  /// - Throws: ``TreeSourceError`` when `parent` names no item.
+  /// - Complexity: O(*d*).
+  public func children(of parent: TreePath?) throws(TreeSourceError) -> [Element] {
+    guard let parent else { return elements }
+    let element = try _element(at: parent, for: .numberOfChildren)
+    return _children.map { element[keyPath: $0] } ?? []
+  }
+
+  /// Calls `observer` after every change, until the subscription ends.
+  ///
+  /// - Parameter observer: The closure to call with each change set.
+  /// - Returns: The subscription.
+  /// - Complexity: O(1).
+  public func subscribe(_ observer: @escaping (TreeSourceChanges) -> Void) -> TreeSourceSubscription {
+    _publisher.subscribe(observer)
+  }
+
+  /// Runs `updates` as one batch, published once when the outermost batch
+  /// ends; if `updates` throws, every edit it made is undone and nothing is
+  /// published.
+  ///
+  /// - Parameter updates: The edits.
+  /// - Throws: Whatever `updates` throws.
+  /// - Complexity: `updates`, plus O(*k*² *d*) for its *k* edits.
+  public func performBatchUpdates<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure) {
+    let saved = elements
+    let mark = _publisher.pendingCount
+    _publisher.begin()
+    do {
+      try updates()
+    } catch {
+      elements = saved
+      _publisher.dropPending(after: mark)
+      _publisher.end(discarding: true)
+      throw error
+    }
+    _publisher.end()
+  }
+
+  // MARK: Implementation
+
+  func _element(at path: TreePath, for operation: TreeSourceError.Operation) throws(TreeSourceError) -> Element {
+    guard path.depth > 0 else {
+      throw TreeSourceError(source: name, operation: operation, path: path, reason: .emptyPath)
+    }
+    var level = elements
+    var element: Element? = nil
+    for i in path {
+      guard i >= 0, i < level.count else {
+        throw TreeSourceError(source: name, operation: operation, path: path, reason: .indexOutOfRange(count: level.count))
+      }
+      element = level[i]
+      level = _children.map { element![keyPath: $0] } ?? []
+    }
+    return element!
+  }
+
+  /// Calls `body` with the children array of `parent` (the roots for an
+  /// empty prefix), in place.
+  func _modifyChildren<R>(
+    _ array: inout [Element], _ parent: ArraySlice<Int>, _ body: (inout [Element]) -> R
+  ) -> R {
+    guard let first = parent.first else { return body(&array) }
+    return _modifyChildren(&array[first][keyPath: _children!], parent.dropFirst(), body)
+  }
+
+  func _modifyChildren<R>(of parent: TreePath?, _ body: (inout [Element]) -> R) -> R {
+    _modifyChildren(&elements, parent.map { Array($0)[...] } ?? [], body)
+  }
+}
