@@ -72,7 +72,6 @@ extension ArrayTreeSource {
       TreeSourceError(source: name, operation: .move, path: source, destination: destination, reason: reason)
     }
     guard destination.depth > 0 else { throw refuse(.emptyPath) }
-    if source.isAncestor(of: destination) { throw refuse(.moveIntoOwnSubtree) }
     // The destination's parent, read before the removal.
     let parentBefore = destination.parent.map { _PathShifts.beforeRemoval(at: source, $0) }
     if let parentBefore, parentBefore == source || source.isAncestor(of: parentBefore) {

@@ -1,10 +1,10 @@
 import TreeIndex
 
 /// How one sequential edit moves the paths of the other items.
-enum _PathShifts {
+package enum _PathShifts {
   /// Where the item at `path` stands after `step`, or `nil` when the step
   /// removes it.
-  static func apply(_ step: TreeSourceChanges.Step, to path: TreePath) -> TreePath? {
+  package static func apply(_ step: TreeSourceChanges.Step, to path: TreePath) -> TreePath? {
     switch step {
     case .insert(let q): return afterInsertion(at: q, path)
     case .remove(let q): return afterRemoval(at: q, path)
@@ -14,7 +14,7 @@ enum _PathShifts {
   }
 
   /// `path` once an item is inserted at `q`.
-  static func afterInsertion(at q: TreePath, _ path: TreePath) -> TreePath {
+  package static func afterInsertion(at q: TreePath, _ path: TreePath) -> TreePath {
     let level = q.depth - 1
     guard level >= 0, path.depth > level, path.prefix(level).elementsEqual(q.prefix(level)),
       q[level] <= path[level]
@@ -25,7 +25,7 @@ enum _PathShifts {
   }
 
   /// `path` once the item at `q` is removed; `nil` when it was inside.
-  static func afterRemoval(at q: TreePath, _ path: TreePath) -> TreePath? {
+  package static func afterRemoval(at q: TreePath, _ path: TreePath) -> TreePath? {
     if q == path || q.isAncestor(of: path) { return nil }
     let level = q.depth - 1
     guard level >= 0, path.depth > level, path.prefix(level).elementsEqual(q.prefix(level)),
@@ -38,7 +38,7 @@ enum _PathShifts {
 
   /// Where an insertion at `path`, read after the removal of `q`, is
   /// before it: the inverse of ``afterRemoval(at:_:)`` for positions.
-  static func beforeRemoval(at q: TreePath, _ path: TreePath) -> TreePath {
+  package static func beforeRemoval(at q: TreePath, _ path: TreePath) -> TreePath {
     let level = q.depth - 1
     guard level >= 0, path.depth > level, path.prefix(level).elementsEqual(q.prefix(level)),
       q[level] <= path[level]
@@ -49,7 +49,7 @@ enum _PathShifts {
   }
 
   /// `path` once the item at `a` moves to `b`.
-  static func afterMove(from a: TreePath, to b: TreePath, _ path: TreePath) -> TreePath {
+  package static func afterMove(from a: TreePath, to b: TreePath, _ path: TreePath) -> TreePath {
     if a == path || a.isAncestor(of: path) {
       return TreePath(Array(b) + Array(path.dropFirst(a.depth)))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TreeSources
 
 /// The ``TreeDataSource`` that shows a ``/TreeSources/TreeSource`` in a
 /// ``TreeList``: it answers the list's questions from the source and turns
@@ -84,11 +85,25 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
         defer { _replaying = nil }
         for (i, step) in changes.steps.enumerated() {
           _replaying = (changes, i)
+          // Beneath an item the list never expanded, it knows no subitems:
+          // a change there changes nothing it shows.
+          func isKnown(_ path: TreePath) -> Bool {
+            path.parent.map { list.numberOfSubitems(of: $0) != nil } ?? true
+          }
           switch step {
-          case .insert(let p): try list.insertItems(at: [p])
-          case .remove(let p): try list.deleteItems(at: [p])
-          case .move(let a, let b): try list.moveItem(at: a, to: b)
-          case .update(let p): try list.reloadItems(at: [p])
+          case .insert(let p):
+            try list.insertItems(at: [p])
+          case .remove(let p):
+            if isKnown(p) { try list.deleteItems(at: [p]) }
+          case .move(let a, let b):
+            switch (isKnown(a), isKnown(_PathShifts.beforeRemoval(at: a, b))) {
+            case (true, true): try list.moveItem(at: a, to: b)
+            case (true, false): try list.deleteItems(at: [a])
+            case (false, true): try list.insertItems(at: [b])
+            case (false, false): break
+            }
+          case .update(let p):
+            if isKnown(p) { try list.reloadItems(at: [p]) }
           }
         }
       }
