@@ -97,7 +97,7 @@ struct BrowserModel {
 
   private func isContainer(_ path: TreePath) -> Bool { tree.node(at: path).entry.isContainer }
 
-  private mutating func move(to row: Int) {
+  mutating func move(to row: Int) {
     let count = rows.count
     cursor = Swift.max(0, Swift.min(row, count - 1))
     if cursor >= top + height { top = cursor - height + 1 }
@@ -105,7 +105,7 @@ struct BrowserModel {
     top = Swift.max(0, Swift.min(top, count - height))
   }
 
-  private mutating func move(to path: TreePath) {
+  mutating func move(to path: TreePath) {
     if let row = rows.firstIndex(of: path) { move(to: row) }
   }
 

@@ -263,6 +263,6 @@ private func keys(_ text: String) -> [Key] {
 extension String {
   /// The title line a browser of a tree titled `self` shows.
   fileprivate func paddedTitle(width: Int) -> String {
-    Screen.fitting(" " + self + "    / search · n next · q quit", width: width)
+    Screen.fitting(" " + self + "    / search · n next · f filter · q quit", width: width)
   }
 }

@@ -16,7 +16,7 @@ private let systemWrite = Darwin.write
 
 /// The built `outline` on a pseudo-terminal, as a person runs it: typed
 /// keys in, escape sequences out.
-private final class TerminalSession {
+final class TerminalSession {
   let process = Process()
   private let master: Int32
   private let name: String

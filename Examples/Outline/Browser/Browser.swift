@@ -3,7 +3,11 @@ import Foundation
 import TreeDataSource
 
 /// The interactive outline: a cursor on one row of a `TreeList`, a
-/// viewport that keeps it on screen, and a search prompt.
+/// viewport that keeps it on screen, a search prompt, and a filter.
+///
+/// While filtering (`f`), the rows on screen are an ``OutlineFilter``'s
+/// instead of the list's; the list is left as it was, so Esc goes back to
+/// it exactly.
 ///
 /// A plain value with no terminal in it: the shell feeds it keys
 /// (``handle(_:)``) and draws its ``screen(width:)``; tests do the same.
@@ -16,6 +20,9 @@ struct Browser<Source: OutlineSource> {
     case browsing
     /// Typing a search after `/`; the bottom line shows the text so far.
     case searching(String)
+    /// Typing a filter after `f`: the rows are the filter's, narrowed to
+    /// the text so far.
+    case filtering(String)
   }
 
   /// The list the browser shows.
@@ -24,8 +31,13 @@ struct Browser<Source: OutlineSource> {
   private(set) var cursor = 0
   /// The window of rows on screen.
   private(set) var viewport: Viewport
-  /// Whether a search prompt is open.
+  /// Whether a search prompt or the filter is open.
   private(set) var mode = Mode.browsing
+  /// The filter while ``mode`` is ``Mode/filtering(_:)``; `nil` otherwise.
+  private(set) var filter: OutlineFilter<Source>?
+  /// Where the cursor and the window were when filtering began: what Esc
+  /// goes back to.
+  private var positionBeforeFiltering: (cursor: Int, viewport: Viewport)?
   /// A note for the bottom line, shown until the next key: a search that
   /// found nothing, an expansion that failed.
   private(set) var message: String?
@@ -55,17 +67,27 @@ struct Browser<Source: OutlineSource> {
     Swift.max(1, height - 2)
   }
 
+  /// The rows on screen: the filter's while filtering, else the list's.
+  var shownRows: any OutlineRows {
+    if let filter { return filter }
+    return list
+  }
+
   /// The path of the item under the cursor, or `nil` when there are no rows.
+  /// While filtering, too, it is the item's path in the data source.
   ///
   /// - Complexity: O(*d* log *b*).
-  var cursorPath: TreePath? { list.treePath(forRow: cursor) }
+  var cursorPath: TreePath? {
+    if let filter { return filter.list.itemID(atRow: cursor) }
+    return list.treePath(forRow: cursor)
+  }
 
   /// Fits the viewport to a screen `height` tall, keeping the cursor in view.
   ///
   /// - Complexity: O(*d* log *b*).
   mutating func resize(height: Int) {
     viewport.height = Double(Self.rowsHeight(forScreenHeight: height))
-    viewport.scroll(toShow: cursor, in: list)
+    viewport.scroll(toShow: cursor, in: shownRows)
   }
 
   // MARK: Moving
@@ -75,11 +97,12 @@ struct Browser<Source: OutlineSource> {
   ///
   /// - Complexity: O(*d* log *b*).
   mutating func moveCursor(to row: Int) {
-    cursor = Swift.max(0, Swift.min(row, list.numberOfRows - 1))
-    viewport.scroll(toShow: cursor, in: list)
+    let rows = shownRows
+    cursor = Swift.max(0, Swift.min(row, rows.numberOfRows - 1))
+    viewport.scroll(toShow: cursor, in: rows)
   }
 
-  /// Puts the cursor on the visible item at `treePath`.
+  /// Puts the cursor on the list's visible item at `treePath`.
   ///
   /// - Complexity: O(*d* log *b*).
   mutating func moveCursor(to treePath: TreePath) {
@@ -90,7 +113,7 @@ struct Browser<Source: OutlineSource> {
   ///
   /// - Complexity: O(*d* log *b*).
   mutating func moveCursor(pages: Int) {
-    if let row = viewport.row(pages, pagesFrom: cursor, in: list) { moveCursor(to: row) }
+    if let row = viewport.row(pages, pagesFrom: cursor, in: shownRows) { moveCursor(to: row) }
   }
 
   // MARK: Expanding
@@ -181,10 +204,80 @@ struct Browser<Source: OutlineSource> {
     }
   }
 
+  // MARK: Filtering
+
+  /// Starts filtering: the same rows, now the filter's, with the cursor and
+  /// the window where they were, until the first key narrows them.
+  ///
+  /// - Complexity: O(*v* *d* log *b*) for *v* visible rows.
+  mutating func startFiltering() {
+    positionBeforeFiltering = (cursor, viewport)
+    filter = OutlineFilter(source: list.dataSource, showing: list, limit: searchLimit)
+    mode = .filtering("")
+  }
+
+  /// Changes the filter's query, then keeps the cursor on its item while
+  /// that still matches, else puts it on the first match (on the row it was
+  /// on before filtering, for the empty query).
+  private mutating func refilter(_ change: (inout OutlineFilter<Source>) -> Void) {
+    guard var filter, let position = positionBeforeFiltering else { return }
+    let item = cursorPath
+    change(&filter)
+    self.filter = filter
+    mode = .filtering(filter.query)
+    if let item, filter.isMatch(item), let row = filter.list.row(of: item) {
+      moveCursor(to: row)
+    } else if filter.query.isEmpty {
+      moveCursor(to: position.cursor)
+    } else {
+      moveCursor(to: filter.matches.first.flatMap { filter.list.row(of: $0.path) } ?? 0)
+    }
+  }
+
+  /// Leaves the filter: the list's rows, which the filter did not change,
+  /// with the cursor and the window where they were before it.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  mutating func stopFiltering() {
+    guard let position = positionBeforeFiltering else { return }
+    filter = nil
+    positionBeforeFiltering = nil
+    mode = .browsing
+    cursor = position.cursor
+    let height = viewport.height  // the screen may have been resized meanwhile
+    viewport = position.viewport
+    viewport.height = height
+    viewport.scroll(toShow: cursor, in: list)
+  }
+
+  /// Leaves the filter for the item under the cursor: the list as it was,
+  /// with that item revealed and the cursor on it; `n` then finds the next
+  /// match after it, as after a search.
+  ///
+  /// - Complexity: O(*d*² log *b*) to reveal the item.
+  mutating func acceptFilter() {
+    let item = cursorPath
+    let query = filter?.query ?? ""
+    stopFiltering()
+    if !query.isEmpty { lastQuery = query }
+    guard let item else {
+      if !query.isEmpty { message = "no match: \(query)" }
+      return
+    }
+    do {
+      try list.reveal(item)
+      moveCursor(to: item)
+    } catch {
+      message = "\(error)"
+    }
+  }
+
   // MARK: Keys
 
   /// Does what `key` means: in the search prompt, edits or runs the search;
-  /// otherwise moves, expands, collapses, opens the prompt or quits.
+  /// while filtering, edits the filter, moves, goes to the item or goes
+  /// back; otherwise moves, expands, collapses, opens the prompt or the
+  /// filter, or quits.
   ///
   /// - Complexity: O(*d* log *b*) for a move; an expansion's or a search's
   ///   own cost otherwise.
@@ -196,6 +289,7 @@ struct Browser<Source: OutlineSource> {
     }
     switch mode {
     case .searching(let query): handleSearchKey(key, query: query)
+    case .filtering: handleFilterKey(key)
     case .browsing: handleBrowsingKey(key)
     }
   }
@@ -218,6 +312,23 @@ struct Browser<Source: OutlineSource> {
     }
   }
 
+  private mutating func handleFilterKey(_ key: Key) {
+    switch key {
+    case .enter: acceptFilter()
+    case .escape: stopFiltering()
+    case .backspace: refilter { $0.deleteBackward() }
+    case .space: refilter { $0.type(" ") }
+    case .character(let character): refilter { $0.type(character) }
+    case .up: moveCursor(to: cursor - 1)
+    case .down: moveCursor(to: cursor + 1)
+    case .pageUp: moveCursor(pages: -1)
+    case .pageDown: moveCursor(pages: 1)
+    case .home: moveCursor(to: 0)
+    case .end: moveCursor(to: shownRows.numberOfRows - 1)
+    default: break
+    }
+  }
+
   private mutating func handleBrowsingKey(_ key: Key) {
     switch key {
     case .up, .character("k"): moveCursor(to: cursor - 1)
@@ -232,6 +343,7 @@ struct Browser<Source: OutlineSource> {
     case .home, .character("g"): moveCursor(to: 0)
     case .end, .character("G"): moveCursor(to: list.numberOfRows - 1)
     case .character("/"): mode = .searching("")
+    case .character("f"): startFiltering()
     case .character("n"):
       if let lastQuery { search(for: lastQuery) } else { message = "no search yet: type / to search" }
     case .character("q"): isFinished = true

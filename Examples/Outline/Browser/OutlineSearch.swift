@@ -1,9 +1,8 @@
-import Foundation
-
 import TreeDataSource
 
-/// Finds the next item whose name contains a text, in the data source's
-/// whole tree — expanded or not — in row order, wrapping around at the end.
+/// Finds the next item whose name contains a text (by ``NameQuery``'s
+/// rule, as the filter), in the data source's whole tree — expanded or
+/// not — in row order, wrapping around at the end.
 ///
 /// The search asks the data source directly (a `TreeList` knows only what
 /// was shown), so on a lazy source such as a folder it lists what it walks
@@ -36,12 +35,13 @@ struct OutlineSearch {
   /// - Complexity: O(*n* *d*) for the *n* items looked at, plus what the
   ///   data source spends answering.
   func next<Source: OutlineSource>(after start: TreePath?, in source: Source) -> Outcome {
+    let query = NameQuery(query)
     guard !query.isEmpty, source.numberOfSubitems(of: nil) > 0 else { return .notFound }
     var path = start.flatMap { Self.item(after: $0, in: source) } ?? [0]
     var looked = 0
     while looked < limit {
       looked += 1
-      if source.item(at: path).name.localizedCaseInsensitiveContains(query) { return .found(path) }
+      if query.matches(source.item(at: path).name) { return .found(path) }
       if path == start { return .notFound }
       path = Self.item(after: path, in: source) ?? [0]
       if start == nil && path == [0] { return .notFound }

@@ -23,6 +23,21 @@ struct Screen: Equatable {
     return String(text.prefix(width - 1)) + "…"
   }
 
+  /// What the title line says after the title: the keys to search, filter
+  /// and quit.
+  static let keysHint = "    / search · n next · f filter · q quit"
+
+  /// The status line while filtering: the text typed so far, then how many
+  /// items match, or what the keys do while nothing is typed.
+  static func filterPrompt<Source>(_ filter: OutlineFilter<Source>) -> String {
+    let prompt = "filter: " + filter.query + "▏"
+    guard !filter.query.isEmpty else { return prompt + "  type to narrow · Enter go to · Esc back" }
+    let count = filter.matches.count
+    var text = prompt + "  " + (count == 0 ? "no match" : count == 1 ? "1 match" : "\(grouped(count)) matches")
+    if let looked = filter.gaveUpAfter { text += " in the first \(grouped(looked)) items" }
+    return text
+  }
+
   /// `number` with its digits grouped by threes: `100,000`.
   ///
   /// - Complexity: O(log `number`).
@@ -38,6 +53,18 @@ struct Screen: Equatable {
   }
 }
 
+/// The rows a browser shows and draws: a `TreeList`'s, or an
+/// ``OutlineFilter``'s while filtering.
+protocol OutlineRows: RowGeometry {
+  /// The text of the visible row `row`, indented by its level, with a ▸ or
+  /// ▾ marker when it is a container.
+  ///
+  /// - Precondition: `row` is in `0 ..< numberOfRows`.
+  func rowText(_ row: Int) -> String
+}
+
+extension TreeList: OutlineRows where DataSource: OutlineSource {}
+
 extension Browser {
   /// The frame to draw on a screen `width` characters wide and as tall as
   /// the viewport plus the title and status lines.
@@ -46,13 +73,14 @@ extension Browser {
   ///   ``TreeDataSource/item(at:)`` call per row.
   func screen(width: Int) -> Screen {
     let rowLines = Int(viewport.height)
-    var lines = [Screen.fitting(" " + list.dataSource.title + "    / search · n next · q quit", width: width)]
+    var lines = [Screen.fitting(" " + list.dataSource.title + Screen.keysHint, width: width)]
     var body = Array(repeating: "", count: rowLines)
     var highlighted: Int?
-    for row in viewport.visibleRows(in: list) {
-      let line = Int((list.offset(ofRow: row) - viewport.top).rounded(.down))
+    let rows = shownRows
+    for row in viewport.visibleRows(in: rows) {
+      let line = Int((rows.offset(ofRow: row) - viewport.top).rounded(.down))
       guard line >= 0, line < rowLines else { continue }
-      body[line] = Screen.fitting(list.rowText(row), width: width)
+      body[line] = Screen.fitting(rows.rowText(row), width: width)
       if row == cursor { highlighted = line + 1 }
     }
     lines += body
@@ -60,13 +88,14 @@ extension Browser {
     return Screen(lines: lines, highlightedLine: highlighted)
   }
 
-  /// The status line: the search prompt, a message, or the cursor's tree
-  /// path and table path and the number of rows — the remapping made
-  /// visible.
+  /// The status line: the search prompt, the filter prompt with its number
+  /// of matches, a message, or the cursor's tree path and table path and
+  /// the number of rows — the remapping made visible.
   ///
   /// - Complexity: O(*d* log *b*).
   var statusText: String {
     if case .searching(let query) = mode { return "/" + query + "▏" }
+    if let filter { return Screen.filterPrompt(filter) }
     if let message { return " " + message }
     let rows = list.numberOfRows
     guard let path = cursorPath, let table = list.tableIndexPath(fromTreePath: path) else {

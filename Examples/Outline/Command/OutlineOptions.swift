@@ -134,6 +134,10 @@ struct OutlineOptions: Equatable {
       *                 expand everything beneath           -       collapse all
       PgUp/PgDn, g/G    jump             /TEXT Enter       search; n finds the next
       q, Ctrl-C         quit
+      f                 filter as you type: only the items whose names contain
+                        the text, with their parents, opened; up/down move,
+                        Enter goes to the item in the tree, Esc puts the tree
+                        back as it was
     Otherwise it prints the visible rows once and exits.
     """
 }

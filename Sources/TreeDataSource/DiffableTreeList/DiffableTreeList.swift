@@ -37,6 +37,10 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
   /// item's descendants in the snapshot too.
   var _collapsesRecursively = false
 
+  /// How many applied snapshots the list brought in by making their edits
+  /// again, rather than by reading the tree anew. For tests.
+  package var _replayCount = 0
+
   /// How root items map to sections.
   public let layout: TreeIndex.Layout
 

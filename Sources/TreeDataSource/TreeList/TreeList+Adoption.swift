@@ -29,3 +29,61 @@ extension TreeList {
     _deliver(changes)
   }
 }
+
+extension TreeList {
+  /// Runs `updates` — edits that tell the list how its data source changed,
+  /// as in ``performBatchUpdates(_:)`` — as one batch, but hands the host
+  /// `changes`, an update the caller worked out for the same change,
+  /// instead of the batch's own (or a reload, when the list had to recover
+  /// from its data source).
+  ///
+  /// - Throws: Whatever `updates` throws; the list is then as it was before
+  ///   the batch (or, after a recovery, reloaded), and the host heard
+  ///   nothing (or a reload).
+  /// - Precondition: The list is not calling out, and no batch or edit is
+  ///   open.
+  /// - Complexity: the edits, plus the batch's own change set (see
+  ///   ``/TreeIndex/TreeIndex/performBatchUpdates(_:)``).
+  func _performBatchUpdates(_ updates: () throws -> Void, announcing changes: TreeChanges) throws {
+    precondition(_callOutDepth == 0 && _batch == nil && _openEdits == 0, "TreeList: batch in the middle of a change")
+    defer { _runDeferredCalls() }
+    _batch = _ListBatch(indexBatch: _index._beginBatch(), pendingItems: _pendingItems)
+    _columns.beginJournal()
+    do {
+      try updates()
+      _ = _index._endBatch(_batch!.indexBatch)
+      _columns.commitJournal()
+    } catch let error as TreeDataSourceError where error.isRecovered {
+      _ = _index._endBatch(_batch!.indexBatch)
+      _columns.commitJournal()
+      _batch = nil
+      _needsReloadData = false
+      _callOut { host?.reloadData() }
+      throw error
+    } catch {
+      _index._abandonBatch(_batch!.indexBatch)
+      _columns.rollBackJournal()
+      _pendingItems = _batch!.pendingItems
+      _batch = nil
+      _needsReloadData = false
+      throw error
+    }
+    _batch = nil
+    if _needsReloadData {
+      _needsReloadData = false
+      _callOut { host?.reloadData() }
+      return
+    }
+    _deliver(changes)
+  }
+
+  /// Collapses the expanded item at the valid `treePath` without asking or
+  /// telling the delegate: the data source collapsed it.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  func _collapseItem(_ treePath: TreePath) throws {
+    let changes = try _index.collapse(treePath)
+    _refreshHeights(along: treePath)
+    _deliver(changes)
+  }
+}

@@ -22,10 +22,7 @@ extension TreeSnapshot {
     }
     _index._checkInvariants()
     guard !deleted.isEmpty else { return }
-    _record(.deleted(deleted)) { hasher in
-      hasher.combine(4 as UInt8)
-      hasher.combine(deleted)
-    }
+    _record(.delete(deleted))
   }
 
   /// Deletes every item.

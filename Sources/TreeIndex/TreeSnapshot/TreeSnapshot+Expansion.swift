@@ -46,9 +46,6 @@ extension TreeSnapshot {
     }
     _index._checkInvariants()
     guard !changed.isEmpty else { return }
-    _record(.expansion(changed)) { hasher in
-      hasher.combine(isExpanded ? 8 : 9 as UInt8)
-      hasher.combine(changed)
-    }
+    _record(isExpanded ? .expand(changed) : .collapse(changed))
   }
 }

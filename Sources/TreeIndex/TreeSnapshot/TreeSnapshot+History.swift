@@ -13,29 +13,36 @@
 /// The history keeps the most recent edits, up to
 /// ``TreeSnapshot/_historyLimit`` identifiers in all; older ancestors are
 /// compared in full.
-struct _SnapshotEdit<ItemID: Hashable & Sendable>: Sendable {
-  /// What an edit changed.
-  enum Kind: Sendable {
-    /// Items that were inserted or moved: their places changed.
-    case placed([ItemID])
-    /// Items deleted, each with its descendants.
-    case deleted([ItemID])
-    /// Items expanded or collapsed.
-    case expansion([ItemID])
-    /// The children of an item were replaced: compared in full.
-    case replacedChildren
+package struct _SnapshotEdit<ItemID: Hashable & Sendable>: Sendable {
+  /// An edit, with what it was given: enough to make it again.
+  package enum Operation: Hashable, Sendable {
+    case append([ItemID], to: ItemID?)
+    case insert([ItemID], nextTo: ItemID, after: Bool)
+    /// The items deleted, each with its descendants, in order (identifiers
+    /// the snapshot did not hold are left out).
+    case delete([ItemID])
+    case move(ItemID, nextTo: ItemID, after: Bool)
+    case moveTo(ItemID, parent: ItemID?, index: Int)
+    /// The items whose expansion changed.
+    case expand([ItemID])
+    case collapse([ItemID])
+    /// The children of an item replaced by those of another snapshot, named
+    /// by its generation: compared in full.
+    case replaceChildren(of: ItemID, withGeneration: UInt64)
   }
 
   /// The generation of the state the edit was made on.
-  var before: UInt64
-  /// What the edit changed.
-  var kind: Kind
+  package var before: UInt64
+  /// The edit.
+  package var operation: Operation
 
   /// The number of identifiers the edit holds.
   var weight: Int {
-    switch kind {
-    case .placed(let items), .deleted(let items), .expansion(let items): items.count
-    case .replacedChildren: 1
+    switch operation {
+    case .append(let items, _), .insert(let items, _, _), .delete(let items), .expand(let items),
+      .collapse(let items):
+      items.count
+    case .move, .moveTo, .replaceChildren: 1
     }
   }
 }
@@ -44,13 +51,12 @@ extension TreeSnapshot {
   /// The most identifiers the history of a snapshot holds.
   static var _historyLimit: Int { 4096 }
 
-  /// Records an edit just made: `hash` feeds the operation and its
-  /// arguments into the next generation.
+  /// Records an edit just made: the next generation hashes it.
   ///
-  /// - Complexity: amortized O(*k*) for the *k* identifiers hashed.
-  mutating func _record(_ kind: _SnapshotEdit<ItemID>.Kind, hashing hash: (inout Hasher) -> Void) {
-    let edit = _SnapshotEdit(before: _generation, kind: kind)
-    _generation = Self._generation(after: _generation, hash)
+  /// - Complexity: amortized O(*k*) for the *k* identifiers of the edit.
+  mutating func _record(_ operation: _SnapshotEdit<ItemID>.Operation) {
+    let edit = _SnapshotEdit(before: _generation, operation: operation)
+    _generation = Self._generation(after: _generation) { $0.combine(operation) }
     _history.append(edit)
     _historyWeight += edit.weight
     if _historyWeight > Self._historyLimit {
@@ -78,12 +84,12 @@ extension TreeSnapshot {
   /// back to it (or passes an edit that must be compared in full).
   ///
   /// - Complexity: O(*h*) for the *h* edits of the history.
-  func _edits(since ancestor: TreeSnapshot) -> ArraySlice<_SnapshotEdit<ItemID>>? {
+  package func _edits(since ancestor: TreeSnapshot) -> ArraySlice<_SnapshotEdit<ItemID>>? {
     if ancestor._generation == _generation { return _history[_history.endIndex...] }
     guard let start = _history.lastIndex(where: { $0.before == ancestor._generation }) else { return nil }
     let edits = _history[start...]
     for edit in edits {
-      if case .replacedChildren = edit.kind { return nil }
+      if case .replaceChildren = edit.operation { return nil }
     }
     return edits
   }
@@ -94,11 +100,11 @@ extension TreeSnapshot {
     hasher.combine(generation)
     hash(&hasher)
     #if _pointerBitWidth(_64)
-      return UInt64(UInt(bitPattern: hasher.finalize()))
+    return UInt64(UInt(bitPattern: hasher.finalize()))
     #else
-      var second = hasher
-      second.combine(0x5EED as UInt16)
-      return UInt64(UInt(bitPattern: hasher.finalize())) << 32 | UInt64(UInt(bitPattern: second.finalize()))
+    var second = hasher
+    second.combine(0x5EED as UInt16)
+    return UInt64(UInt(bitPattern: hasher.finalize())) << 32 | UInt64(UInt(bitPattern: second.finalize()))
     #endif
   }
 }

@@ -18,11 +18,7 @@ extension TreeSnapshot {
     }
     try _validateNew(items, for: .append)
     _insert(items, in: parentNode, at: _arena.count(parentNode))
-    _record(.placed(items)) { hasher in
-      hasher.combine(0 as UInt8)
-      hasher.combine(parent)
-      hasher.combine(items)
-    }
+    _record(.append(items, to: parent))
   }
 
   /// Inserts `items` right before `item`, among its siblings, collapsed and
@@ -41,11 +37,7 @@ extension TreeSnapshot {
     let (parent, index) = try _position(of: item, for: .insert)
     try _validateNew(items, for: .insert)
     _insert(items, in: parent, at: index)
-    _record(.placed(items)) { hasher in
-      hasher.combine(1 as UInt8)
-      hasher.combine(item)
-      hasher.combine(items)
-    }
+    _record(.insert(items, nextTo: item, after: false))
   }
 
   /// Inserts `items` right after `item`, among its siblings, collapsed and
@@ -64,11 +56,7 @@ extension TreeSnapshot {
     let (parent, index) = try _position(of: item, for: .insert)
     try _validateNew(items, for: .insert)
     _insert(items, in: parent, at: index + 1)
-    _record(.placed(items)) { hasher in
-      hasher.combine(2 as UInt8)
-      hasher.combine(item)
-      hasher.combine(items)
-    }
+    _record(.insert(items, nextTo: item, after: true))
   }
 
   /// Replaces the children of `parent`, with all their descendants, by the
@@ -103,11 +91,7 @@ extension TreeSnapshot {
     _graft(snapshot, childrenOf: _Arena.root, under: parentNode)
     _index._arena.refresh(from: parentNode)
     _index._checkInvariants()
-    _record(.replacedChildren) { hasher in
-      hasher.combine(3 as UInt8)
-      hasher.combine(parent)
-      hasher.combine(snapshot._generation)
-    }
+    _record(.replaceChildren(of: parent, withGeneration: snapshot._generation))
   }
 }
 

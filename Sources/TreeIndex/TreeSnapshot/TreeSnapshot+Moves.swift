@@ -65,12 +65,7 @@ extension TreeSnapshot {
     _index._arena.attach(node, to: parentNode, at: index, isNewSubitem: true)
     _index._arena.refresh(from: parentNode)
     _index._checkInvariants()
-    _record(.placed([item])) { hasher in
-      hasher.combine(5 as UInt8)
-      hasher.combine(item)
-      hasher.combine(parent)
-      hasher.combine(index)
-    }
+    _record(.moveTo(item, parent: parent, index: index))
   }
 }
 
@@ -87,11 +82,7 @@ extension TreeSnapshot {
     _index._arena.attach(node, to: parent, at: index, isNewSubitem: true)
     _index._arena.refresh(from: parent)
     _index._checkInvariants()
-    _record(.placed([item])) { hasher in
-      hasher.combine(after ? 7 : 6 as UInt8)
-      hasher.combine(item)
-      hasher.combine(other)
-    }
+    _record(.move(item, nextTo: other, after: after))
   }
 
   /// Unlinks the item at `node` from its parent, keeping its subtree, and

@@ -41,7 +41,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// reloads in the next change set worked out to it.
   var _reloaded: Set<ItemID>
   /// The generation of this state (see `TreeSnapshot+History.swift`).
-  var _generation: UInt64
+  package var _generation: UInt64
   /// The most recent edits, oldest first.
   var _history: [_SnapshotEdit<ItemID>]
   /// The number of identifiers the history holds.

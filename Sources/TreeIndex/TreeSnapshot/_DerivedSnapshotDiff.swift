@@ -61,13 +61,16 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   mutating func markDirty(_ edits: ArraySlice<_SnapshotEdit<ItemID>>) {
     var seeds: [ItemID] = []
     for edit in edits {
-      switch edit.kind {
-      case .placed(let items), .deleted(let items):
+      switch edit.operation {
+      case .append(let items, _), .insert(let items, _, _), .delete(let items):
         touched.formUnion(items)
         seeds += items
-      case .expansion(let items):
+      case .move(let item, _, _), .moveTo(let item, _, _):
+        touched.insert(item)
+        seeds.append(item)
+      case .expand(let items), .collapse(let items):
         seeds += items
-      case .replacedChildren:
+      case .replaceChildren:
         preconditionFailure("replaced children are compared in full")
       }
     }
