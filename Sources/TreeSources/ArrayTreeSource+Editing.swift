@@ -14,8 +14,7 @@ extension ArrayTreeSource {
   ///   source is flat and `parent` is not `nil`; nothing changes.
   /// - Complexity: O(*d*), amortized.
   public func append(_ element: Element, to parent: TreePath? = nil) throws(TreeSourceError) {
-    let count = try _childCount(of: parent, for: .insert, path: parent ?? [])
-    try insert(element, at: (parent ?? []).appending(count))
+    try _append(element, to: parent)
   }
 
   /// Inserts `element`, with its children, so that it is at `path`.
@@ -28,16 +27,7 @@ extension ArrayTreeSource {
   ///   item, or its last index is past the end; nothing changes.
   /// - Complexity: O(*d* + *b*) (the array insertion).
   public func insert(_ element: Element, at path: TreePath) throws(TreeSourceError) {
-    guard path.depth > 0 else {
-      throw TreeSourceError(source: name, operation: .insert, path: path, reason: .emptyPath)
-    }
-    let count = try _childCount(of: path.parent, for: .insert, path: path)
-    let index = path[path.depth - 1]
-    guard index >= 0, index <= count else {
-      throw TreeSourceError(source: name, operation: .insert, path: path, reason: .indexOutOfRange(count: count))
-    }
-    _modifyChildren(of: path.parent) { $0.insert(element, at: index) }
-    _publisher.publish([.insert(path)])
+    try _insert(element, at: path)
   }
 
   /// Removes the item at `path` with its children.
@@ -49,48 +39,23 @@ extension ArrayTreeSource {
   /// - Complexity: O(*d* + *b*).
   @discardableResult
   public func remove(at path: TreePath) throws(TreeSourceError) -> Element {
-    _ = try _element(at: path, for: .remove)
-    let element = _modifyChildren(of: path.parent) { $0.remove(at: path[path.depth - 1]) }
-    _publisher.publish([.remove(path)])
-    return element
+    try _remove(at: path)
   }
 
   /// Moves the item at `source`, with its children, so that it is at
   /// `destination` (read with the item already removed); subscribers hear
-  /// of one move.
+  /// of one move (of nothing when `destination` is where the item is).
   ///
   /// - Parameters:
   ///   - source: The item's path.
   ///   - destination: Its path after the move.
-  /// - Throws: ``TreeSourceError`` when `source` names no item, when
-  ///   `destination` is inside the moved item, or when it cannot hold an
-  ///   item once the item is removed; nothing changes.
+  /// - Throws: ``TreeSourceError`` when `source` names no item, or when
+  ///   `destination` cannot hold an item once the item is removed (a
+  ///   destination is read without the moved item, so it never lies inside
+  ///   it); nothing changes.
   /// - Complexity: O(*d* + *b*).
   public func move(from source: TreePath, to destination: TreePath) throws(TreeSourceError) {
-    _ = try _element(at: source, for: .move)
-    func refuse(_ reason: TreeSourceError.Reason) -> TreeSourceError {
-      TreeSourceError(source: name, operation: .move, path: source, destination: destination, reason: reason)
-    }
-    guard destination.depth > 0 else { throw refuse(.emptyPath) }
-    // The destination's parent, read before the removal.
-    let parentBefore = destination.parent.map { _PathShifts.beforeRemoval(at: source, $0) }
-    if let parentBefore, parentBefore == source || source.isAncestor(of: parentBefore) {
-      throw refuse(.moveIntoOwnSubtree)
-    }
-    let count: Int
-    do {
-      count = try _childCount(of: parentBefore, for: .move, path: source)
-    } catch {
-      throw refuse(error.reason)
-    }
-    let sameParent = parentBefore == source.parent
-    let index = destination[destination.depth - 1]
-    guard index >= 0, index <= (sameParent ? count - 1 : count) else {
-      throw refuse(.indexOutOfRange(count: sameParent ? count - 1 : count))
-    }
-    let element = _modifyChildren(of: source.parent) { $0.remove(at: source[source.depth - 1]) }
-    _modifyChildren(of: destination.parent) { $0.insert(element, at: index) }
-    _publisher.publish([.move(from: source, to: destination)])
+    try _move(from: source, to: destination)
   }
 
   /// Replaces the element at `path` and publishes an update; the item keeps
@@ -104,14 +69,7 @@ extension ArrayTreeSource {
   ///   changes.
   /// - Complexity: O(*d*).
   public func replace(at path: TreePath, with element: Element) throws(TreeSourceError) {
-    _ = try _element(at: path, for: .replace)
-    _modifyChildren(of: path.parent) { siblings in
-      var element = element
-      let i = path[path.depth - 1]
-      if let children = _children { element[keyPath: children] = siblings[i][keyPath: children] }
-      siblings[i] = element
-    }
-    _publisher.publish([.update(path)])
+    try _replace(at: path, with: element)
   }
 
   /// Changes the element at `path` in place and publishes an update;
@@ -125,24 +83,6 @@ extension ArrayTreeSource {
   ///   changes.
   /// - Complexity: O(*d*) plus `body`.
   public func update(at path: TreePath, _ body: (inout Element) -> Void) throws(TreeSourceError) {
-    var element = try _element(at: path, for: .replace)
-    body(&element)
-    try replace(at: path, with: element)
-  }
-
-  /// The number of children of `parent`, for an edit that puts an item
-  /// beneath it.
-  func _childCount(
-    of parent: TreePath?, for operation: TreeSourceError.Operation, path: TreePath
-  ) throws(TreeSourceError) -> Int {
-    guard let parent else { return elements.count }
-    guard _children != nil else {
-      throw TreeSourceError(source: name, operation: operation, path: path, reason: .noSuchItem)
-    }
-    do {
-      return try numberOfChildren(of: parent)
-    } catch {
-      throw TreeSourceError(source: name, operation: operation, path: path, reason: error.reason)
-    }
+    try _update(at: path, body)
   }
 }

@@ -8,7 +8,7 @@ import TreeIndex
 /// too), ``replace(at:with:)``, ``update(at:_:)`` — and its subscribers hear
 /// of each edit; ``performBatchUpdates(_:)`` makes several edits one change
 /// set, and undoes them all if one fails.
-public final class ArrayTreeSource<Element>: MutableTreeSource {
+public final class ArrayTreeSource<Element>: MutableTreeSource, _NestedArrays {
   /// The root elements, each with its children.
   public private(set) var elements: [Element]
 
@@ -59,8 +59,7 @@ public final class ArrayTreeSource<Element>: MutableTreeSource {
   /// - Complexity: O(*d*).
   public func numberOfChildren(of parent: TreePath?) throws(TreeSourceError) -> Int {
     guard let parent else { return elements.count }
-    let element = try _element(at: parent, for: .numberOfChildren)
-    return _children.map { element[keyPath: $0].count } ?? 0
+    return try _children(of: parent, for: .numberOfChildren).count
   }
 
   /// The element at `path`.
@@ -81,9 +80,7 @@ public final class ArrayTreeSource<Element>: MutableTreeSource {
   /// - Throws: ``TreeSourceError`` when `parent` names no item.
   /// - Complexity: O(*d*).
   public func children(of parent: TreePath?) throws(TreeSourceError) -> [Element] {
-    guard let parent else { return elements }
-    let element = try _element(at: parent, for: .numberOfChildren)
-    return _children.map { element[keyPath: $0] } ?? []
+    try _children(of: parent, for: .numberOfChildren)
   }
 
   /// Calls `observer` after every change, until the subscription ends.
@@ -103,48 +100,12 @@ public final class ArrayTreeSource<Element>: MutableTreeSource {
   /// - Throws: Whatever `updates` throws.
   /// - Complexity: `updates`, plus O(*k*² *d*) for its *k* edits.
   public func performBatchUpdates<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure) {
-    let saved = elements
-    let mark = _publisher.pendingCount
-    _publisher.begin()
-    do {
-      try updates()
-    } catch {
-      elements = saved
-      _publisher.dropPending(after: mark)
-      _publisher.end(discarding: true)
-      throw error
-    }
-    _publisher.end()
+    try _batch(updates)
   }
 
   // MARK: Implementation
 
-  func _element(at path: TreePath, for operation: TreeSourceError.Operation) throws(TreeSourceError) -> Element {
-    guard path.depth > 0 else {
-      throw TreeSourceError(source: name, operation: operation, path: path, reason: .emptyPath)
-    }
-    var level = elements
-    var element: Element? = nil
-    for i in path {
-      guard i >= 0, i < level.count else {
-        throw TreeSourceError(source: name, operation: operation, path: path, reason: .indexOutOfRange(count: level.count))
-      }
-      element = level[i]
-      level = _children.map { element![keyPath: $0] } ?? []
-    }
-    return element!
-  }
+  func _withRoots<R>(_ body: (inout [Element]) -> R) -> R { body(&elements) }
 
-  /// Calls `body` with the children array of `parent` (the roots for an
-  /// empty prefix), in place.
-  func _modifyChildren<R>(
-    _ array: inout [Element], _ parent: ArraySlice<Int>, _ body: (inout [Element]) -> R
-  ) -> R {
-    guard let first = parent.first else { return body(&array) }
-    return _modifyChildren(&array[first][keyPath: _children!], parent.dropFirst(), body)
-  }
-
-  func _modifyChildren<R>(of parent: TreePath?, _ body: (inout [Element]) -> R) -> R {
-    _modifyChildren(&elements, parent.map { Array($0)[...] } ?? [], body)
-  }
+  func _childrenKeyPath(atDepth depth: Int) -> WritableKeyPath<Element, [Element]>? { _children }
 }

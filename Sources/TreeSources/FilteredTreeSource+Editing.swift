@@ -42,8 +42,9 @@ extension FilteredTreeSource: MutableTreeSource where Base: MutableTreeSource {
   /// - Parameters:
   ///   - source: A filtered path.
   ///   - destination: Its filtered path after the move.
-  /// - Throws: ``TreeSourceError`` when a path is wrong or the destination
-  ///   is inside the item; nothing changes.
+  /// - Throws: ``TreeSourceError`` when a path is wrong (the destination
+  ///   is read without the moved item, so it never lies inside it);
+  ///   nothing changes.
   /// - Complexity: O(*d* log *b*) plus the base's move.
   public func move(from source: TreePath, to destination: TreePath) throws(TreeSourceError) {
     func refuse(_ reason: TreeSourceError.Reason) -> TreeSourceError {
@@ -53,9 +54,6 @@ extension FilteredTreeSource: MutableTreeSource where Base: MutableTreeSource {
     guard destination.depth > 0 else { throw refuse(.emptyPath) }
     // The destination as an insertion position with the item still there.
     let current = _PathShifts.beforeRemoval(at: source, destination)
-    if let parent = current.parent, parent == source || source.isAncestor(of: parent) {
-      throw refuse(.moveIntoOwnSubtree)
-    }
     let baseSource = _paths(of: node).base
     let baseCurrent: TreePath
     do {

@@ -137,7 +137,8 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
   ///   - destination: Its path after the move.
   /// - Throws: ``TreeSourceError`` when a path is wrong or a source
   ///   refuses; nothing changes.
-  /// - Complexity: O(*p*) plus the sources' own edits.
+  /// - Complexity: O(*p*) plus the sources' own edits; between sources,
+  ///   plus O(*s*) for the *s* items beneath the moved item.
   public func move(from source: TreePath, to destination: TreePath) throws(TreeSourceError) {
     let (from, localSource) = try _locate(source, for: .move, destination: destination)
     guard destination.depth > 0 else {
@@ -151,6 +152,7 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
       try sources[from].move(from: localSource, to: localDestination)
       return
     }
+    let shape = sources[from]._shape(at: localSource)
     _publisher.begin()
     _captured = []
     do {
@@ -167,7 +169,12 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
     _captured = nil
     let removal = captured.first { $0.source == from }?.changes.steps
     let insertion = captured.first { $0.source == to }?.changes.steps
-    if captured.count == 2, removal == [.remove(localSource)], insertion == [.insert(localDestination)] {
+    // One move when the item arrives as it left: the same steps, and the
+    // same shape beneath it (sources whose levels keep children another
+    // way, as a `KeyPathTreeSource`'s, may show other children there).
+    if captured.count == 2, removal == [.remove(localSource)], insertion == [.insert(localDestination)],
+      sources[to]._shape(at: localDestination) == shape
+    {
       if source.depth == 1 { _counts[from] -= 1 }
       if destination.depth == 1 { _counts[to] += 1 }
       _publisher.publish([.move(from: source, to: destination)])

@@ -104,9 +104,10 @@ public protocol MutableTreeSource<Element>: TreeSource {
   /// - Parameters:
   ///   - source: The item's path before the move.
   ///   - destination: Its path after the move.
-  /// - Throws: ``TreeSourceError`` when `source` names no item, when
-  ///   `destination` lies inside the moved item, or cannot hold it; nothing
-  ///   changes.
+  /// - Throws: ``TreeSourceError`` when `source` names no item, or when
+  ///   `destination` cannot hold it; nothing changes. A destination is
+  ///   read without the moved item, so it cannot lie inside it: a path
+  ///   that would is out of range or names another item's children.
   /// - Complexity: O(*d* log *b*) plus the source's own cost.
   func move(from source: TreePath, to destination: TreePath) throws(TreeSourceError)
 
@@ -121,4 +122,22 @@ public protocol MutableTreeSource<Element>: TreeSource {
   ///   changes.
   /// - Complexity: O(*d* log *b*) plus the source's own cost.
   func replace(at path: TreePath, with element: Element) throws(TreeSourceError)
+}
+
+extension TreeSource {
+  /// The shape of the subtree at `path`: its number of children, then each
+  /// child's shape, depth first; `nil` when `path` names no item. Two
+  /// sources that give an item the same shape can publish its passage from
+  /// one to the other as a move.
+  ///
+  /// - Complexity: O(*s*) questions for the *s* items of the subtree.
+  func _shape(at path: TreePath) -> [Int]? {
+    guard let count = try? numberOfChildren(of: path) else { return nil }
+    var shape = [count]
+    for i in 0..<count {
+      guard let child = _shape(at: path.appending(i)) else { return nil }
+      shape += child
+    }
+    return shape
+  }
 }

@@ -27,8 +27,10 @@ public struct TreeSourceError: Error, Equatable, Sendable, CustomStringConvertib
     case indexOutOfRange(count: Int)
     /// The path is empty where an item's path is needed.
     case emptyPath
-    /// A move's destination lies inside the moved item.
-    case moveIntoOwnSubtree
+    /// A move's destination is at a level whose items keep their children
+    /// another way than the moved item's level (the levels of a
+    /// ``KeyPathTreeSource``), so the item cannot take its children along.
+    case otherLevel
     /// The source cannot be edited (a mapped source, or a type-erased
     /// source over one that is not a ``MutableTreeSource``).
     case notMutable
@@ -78,7 +80,7 @@ public struct TreeSourceError: Error, Equatable, Sendable, CustomStringConvertib
     case .indexOutOfRange(let count):
       what = "an index is out of range; there are \(count) items there"
     case .emptyPath: what = "the path is empty"
-    case .moveIntoOwnSubtree: what = "the destination lies inside the moved item"
+    case .otherLevel: what = "items at the destination's level keep their children another way"
     case .notMutable: what = "the source cannot be edited"
     case .hiddenByFilter: what = "the filter would hide the element"
     }
