@@ -50,7 +50,8 @@ struct Options {
     usage: treeindex-compare [--smoke | --native] [--rows 1000,100000,10000000] [--depths 2,6]
                              [--contenders treeindex,flatlist,siblingscan,recount]
                              [--workloads pathToRow,rowToPath,toggle,session,build,memory,
-                                          move,batch,treelist-insert,treelist-delete,treelist-move,treelist-reveal]
+                                          move,batch,treelist-insert,treelist-delete,treelist-move,treelist-reveal,
+                                          source-update,source-append,source-refilter]
                              [--subtrees 1000,10000,100000,1000000] [--known 100,1000,10000,100000]
                              [--jobs 2] [--valgrind PATH] [--no-wall-clock] [--no-skips] [--json FILE]
            treeindex-compare verify [--rows ...] [--depths ...] [--subtrees ...] [--known ...]
@@ -66,9 +67,13 @@ struct Options {
       --native   wall clock only, no Valgrind
       --no-skips also run what the skip list leaves out (slow)
       --subtrees the rows N beneath the moved item (move; those up to a tenth of each tree)
-      --known    the known items K of the batch and TreeList workloads (run once, not per tree)
-    The workloads move, batch and treelist-* are TreeIndex's alone (the baselines have
-    no moves, batches or lists); `treelist` selects the four TreeList workloads.
+      --known    the known items K of the batch and TreeList workloads (run once, not per tree),
+                 and the elements of the array source of the source-* workloads
+    The workloads move, batch, treelist-* and source-* are TreeIndex's alone (the baselines
+    have no moves, batches, lists or sources); `treelist` selects the four TreeList
+    workloads, `sources` the three source workloads (one edit of an array source behind a
+    join and a filter, or a narrower filter predicate, reaching a TreeList's host; try
+    --known 1000,1000000).
     """
 
   init(_ arguments: [String]) throws {
@@ -111,6 +116,7 @@ struct Options {
       case "--workloads", "--workload":
         workloads = try value(argument).split(separator: ",").flatMap { name -> [Workload] in
           if name.lowercased() == "treelist" { return [.treeListInsert, .treeListDelete, .treeListMove, .treeListReveal] }
+          if name.lowercased() == "sources" { return [.sourceUpdate, .sourceAppend, .sourceRefilter] }
           guard let workload = Workload(identifier: String(name)) else { throw UsageError("unknown workload \(name)") }
           return [workload]
         }
@@ -162,6 +168,9 @@ extension Workload {
     case .treeListDelete: "treelist-delete"
     case .treeListMove: "treelist-move"
     case .treeListReveal: "treelist-reveal"
+    case .sourceUpdate: "source-update"
+    case .sourceAppend: "source-append"
+    case .sourceRefilter: "source-refilter"
     }
   }
 
