@@ -74,6 +74,13 @@ let package = Package(
       name: "TreeDataSourceTests",
       dependencies: ["TreeDataSource", "TreeIndexTestSupport"]),
 
+    // `TreeSnapshot` against a naive model (`ModelSnapshot`): every
+    // mutation and query, and `changes(from:layout:)` replayed by
+    // `ListHostSimulator`.
+    .testTarget(
+      name: "TreeSnapshotTests",
+      dependencies: ["TreeDataSource", "TreeIndexTestSupport"]),
+
     .testTarget(
       name: "TreeSourcesTests",
       dependencies: ["TreeDataSource", "TreeSources", "TreeIndexTestSupport"]),

@@ -83,6 +83,7 @@ let benchmarks: @Sendable () -> Void = {
   for known in smoke ? [1_000] : Sizes.sourceElements {
     registerSourceEdits(known)
   }
+  registerSnapshotBenchmarks(smoke: smoke)  // SnapshotBenchmarks.swift
 }
 
 /// The benchmark's name: `<workload>/depth<d>/<rows>/<contender>`.

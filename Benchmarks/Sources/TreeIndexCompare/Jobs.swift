@@ -18,11 +18,13 @@ struct Job: Sendable {
 final class JobResults: @unchecked Sendable {
   private let lock = NSLock()
   private(set) var results: [CellResult] = []
+  private(set) var snapshotResults: [SnapshotCellResult] = []
   private(set) var failures: [String] = []
 
-  func add(_ new: [CellResult]) {
+  func add(_ new: [CellResult], _ snapshots: [SnapshotCellResult] = []) {
     lock.lock()
     results += new
+    snapshotResults += snapshots
     lock.unlock()
   }
 
@@ -36,10 +38,19 @@ final class JobResults: @unchecked Sendable {
 /// The prefix of the lines a child prints its results on.
 let resultPrefix = "RESULT "
 
+/// The prefix of the lines a child prints its snapshot results on.
+let snapshotResultPrefix = "SNAPSHOT-RESULT "
+
 /// Prints one result for the parent to collect.
 func emit(_ result: CellResult) {
   let data = try! JSONEncoder().encode(result)
   FileHandle.standardOutput.write(Data((resultPrefix + String(decoding: data, as: UTF8.self) + "\n").utf8))
+}
+
+/// Prints one snapshot result for the parent to collect.
+func emit(_ result: SnapshotCellResult) {
+  let data = try! JSONEncoder().encode(result)
+  FileHandle.standardOutput.write(Data((snapshotResultPrefix + String(decoding: data, as: UTF8.self) + "\n").utf8))
 }
 
 /// Writes a progress line to standard error.
@@ -72,12 +83,20 @@ func run(_ jobs: [Job], concurrency: Int, into store: JobResults) {
       let data = output.fileHandleForReading.readDataToEndOfFile()
       process.waitUntilExit()
       var results: [CellResult] = []
-      for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where line.hasPrefix(resultPrefix) {
-        if let result = try? JSONDecoder().decode(CellResult.self, from: Data(line.dropFirst(resultPrefix.count).utf8)) {
+      var snapshots: [SnapshotCellResult] = []
+      for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+        if line.hasPrefix(resultPrefix),
+          let result = try? JSONDecoder().decode(CellResult.self, from: Data(line.dropFirst(resultPrefix.count).utf8))
+        {
           results.append(result)
+        } else if line.hasPrefix(snapshotResultPrefix),
+          let result = try? JSONDecoder().decode(
+            SnapshotCellResult.self, from: Data(line.dropFirst(snapshotResultPrefix.count).utf8))
+        {
+          snapshots.append(result)
         }
       }
-      store.add(results)
+      store.add(results, snapshots)
       if process.terminationStatus != 0 {
         store.fail("\(job.label): exit status \(process.terminationStatus)")
       }

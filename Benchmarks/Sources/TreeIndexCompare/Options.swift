@@ -16,6 +16,10 @@ struct Options {
     case verify
     /// The generated trees, described.
     case shapes
+    /// One snapshot contender on one forest, in this process.
+    case snapshotMeasure = "snapshot-measure"
+    /// The snapshot memory workload for one contender on one forest.
+    case snapshotMemory = "snapshot-memory"
   }
 
   var command = Command.compare
@@ -34,6 +38,12 @@ struct Options {
   var movedSubtreeRows = Sizes.movedSubtreeRows
   var contenders = Contender.allCases
   var workloads = Workload.allCases
+  /// The snapshot workloads: TreeSnapshot against the ListKit model.
+  var snapshotWorkloads = SnapshotWorkload.allCases
+  var snapshotContenders = SnapshotContender.allCases
+  /// The snapshot workloads' sizes (items) and shapes.
+  var items = SnapshotSizes.items
+  var shapes = SnapshotSizes.shapes
   var jobs = 2
   var valgrind = "valgrind"
   /// For `measure`: `callgrind` or `clock`.
@@ -41,6 +51,10 @@ struct Options {
   var callgrindPrefix = ""
   /// Write every sample as JSON lines to this file.
   var json: String?
+  /// Earlier `--json` files whose cells of the contenders not run now are
+  /// shown in the tables (a baseline that has not changed need not be
+  /// measured again).
+  var reuse: [String] = []
   /// Run what the skip list leaves out too.
   var noSkips = false
   /// For `measure` under callgrind: keep each sample's dump file.
@@ -51,9 +65,14 @@ struct Options {
                              [--contenders treeindex,flatlist,siblingscan,recount]
                              [--workloads pathToRow,rowToPath,toggle,session,build,memory,
                                           move,batch,treelist-insert,treelist-delete,treelist-move,treelist-reveal,
-                                          source-update,source-append,source-refilter]
+                                          source-update,source-append,source-refilter,
+                                          snapshot-build,snapshot-toggle,snapshot-append,snapshot-move,
+                                          snapshot-unrelated,snapshot-memory]
                              [--subtrees 1000,10000,100000,1000000] [--known 100,1000,10000,100000]
+                             [--items 1000,100000,1000000] [--shapes wide,deep]
+                             [--snapshot-contenders treesnapshot,listkit]
                              [--jobs 2] [--valgrind PATH] [--no-wall-clock] [--no-skips] [--json FILE]
+                             [--reuse FILE,...]
            treeindex-compare verify [--rows ...] [--depths ...] [--subtrees ...] [--known ...]
            treeindex-compare shapes [--rows ...] [--depths ...]
            valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=P \
@@ -69,11 +88,14 @@ struct Options {
       --subtrees the rows N beneath the moved item (move; those up to a tenth of each tree)
       --known    the known items K of the batch and TreeList workloads (run once, not per tree),
                  and the elements of the array source of the source-* workloads
+      --reuse    earlier --json files: their cells of the contenders not run now join the tables
     The workloads move, batch, treelist-* and source-* are TreeIndex's alone (the baselines
     have no moves, batches, lists or sources); `treelist` selects the four TreeList
     workloads, `sources` the three source workloads (one edit of an array source behind a
     join and a filter, or a narrower filter predicate, reaching a TreeList's host; try
     --known 1000,1000000).
+    The snapshot-* workloads (`snapshot` selects them all) measure TreeSnapshot against a
+    model of ListKit's section snapshot on forests of --items items, --shapes wide and deep.
     """
 
   init(_ arguments: [String]) throws {
@@ -102,21 +124,41 @@ struct Options {
       case "--rows": rows = try integers(argument)
       case "--known": knownItems = try integers(argument)
       case "--subtrees": movedSubtreeRows = try integers(argument)
+      case "--items": items = try integers(argument)
+      case "--shapes", "--shape":
+        shapes = try value(argument).split(separator: ",").map {
+          guard let shape = SnapshotForest.Shape(rawValue: $0.lowercased()) else { throw UsageError("unknown shape \($0)") }
+          return shape
+        }
+      case "--snapshot-contenders", "--snapshot-contender":
+        snapshotContenders = try value(argument).split(separator: ",").map {
+          guard let contender = SnapshotContender(identifier: String($0)) else {
+            throw UsageError("unknown snapshot contender \($0)")
+          }
+          return contender
+        }
       case "--depths", "--depth": depths = try integers(argument)
       case "--jobs": jobs = try integers(argument).first ?? 1
       case "--valgrind": valgrind = try value(argument)
       case "--meter": meter = try value(argument)
       case "--callgrind-prefix": callgrindPrefix = try value(argument)
       case "--json": json = try value(argument)
+      case "--reuse": reuse = try value(argument).split(separator: ",").map(String.init)
       case "--contenders", "--contender":
         contenders = try value(argument).split(separator: ",").map {
           guard let contender = Contender(identifier: String($0)) else { throw UsageError("unknown contender \($0)") }
           return contender
         }
       case "--workloads", "--workload":
-        workloads = try value(argument).split(separator: ",").flatMap { name -> [Workload] in
+        let names = try value(argument).split(separator: ",")
+        snapshotWorkloads = names.flatMap { name -> [SnapshotWorkload] in
+          if name.lowercased() == "snapshot" { return SnapshotWorkload.allCases }
+          return SnapshotWorkload(identifier: String(name)).map { [$0] } ?? []
+        }
+        workloads = try names.flatMap { name -> [Workload] in
           if name.lowercased() == "treelist" { return [.treeListInsert, .treeListDelete, .treeListMove, .treeListReveal] }
           if name.lowercased() == "sources" { return [.sourceUpdate, .sourceAppend, .sourceRefilter] }
+          if name.lowercased() == "snapshot" || SnapshotWorkload(identifier: String(name)) != nil { return [] }
           guard let workload = Workload(identifier: String(name)) else { throw UsageError("unknown workload \(name)") }
           return [workload]
         }
@@ -126,6 +168,7 @@ struct Options {
     }
     if smoke && !arguments.contains("--rows") { rows = [1_000] }
     if smoke && !arguments.contains("--known") { knownItems = [100, 1_000] }
+    if smoke && !arguments.contains("--items") { items = [1_000] }
   }
 }
 

@@ -7,6 +7,7 @@ import TreeIndexContenders
 /// Formats measured results as Markdown.
 struct Report {
   var results: [CellResult]
+  var snapshotResults: [SnapshotCellResult] = []
 
   func result(
     _ contender: Contender, _ workload: Workload, rows: Int, depth: Int, unit: String, parameter: Int? = nil

@@ -31,6 +31,8 @@ func main() -> Int32 {
   case .memory: return memory(options)
   case .verify: return verify(options)
   case .shapes: return shapes(options)
+  case .snapshotMeasure: return snapshotMeasure(options)
+  case .snapshotMemory: return snapshotMemory(options)
   case .compare: return options.smoke ? smoke(options) : compare(options)
   }
 }
@@ -94,8 +96,54 @@ func memoryResult(_ contender: Contender, _ tree: TreeShape) -> CellResult {
     skipped: nil)
 }
 
+/// Child: the snapshot workloads of each snapshot contender on each forest;
+/// prints its results.
+func snapshotMeasure(_ options: Options) -> Int32 {
+  let meter: TreeIndexContenders.Measurement.MeterChoice
+  if options.meter == "callgrind" {
+    guard CallgrindMeter.isAvailable else {
+      log("error: --meter callgrind runs under valgrind --tool=callgrind --instr-atstart=no")
+      return 1
+    }
+    meter = .callgrind(prefix: options.callgrindPrefix, keepDumps: options.keepDumps)
+  } else {
+    meter = .clock
+  }
+  for shape in options.shapes {
+    for items in options.items {
+      for contender in options.snapshotContenders {
+        Measurement.runSnapshots(
+          contender, items: items, shape: shape, workloads: options.snapshotWorkloads, meter: meter,
+          smoke: options.smoke, skipping: !options.noSkips, log: log
+        ).forEach(emit)
+      }
+    }
+  }
+  return 0
+}
+
+/// Child: the snapshot memory workload; prints its results.
+func snapshotMemory(_ options: Options) -> Int32 {
+  for shape in options.shapes {
+    for items in options.items {
+      let forest = SnapshotForest.generate(items: items, shape: shape)
+      for contender in options.snapshotContenders {
+        emit(snapshotMemoryResult(contender, forest))
+      }
+    }
+  }
+  return 0
+}
+
+func snapshotMemoryResult(_ contender: SnapshotContender, _ forest: SnapshotForest) -> SnapshotCellResult {
+  SnapshotCellResult(
+    contender: contender, workload: .memory, items: forest.count, shape: forest.shape, unit: "bytes",
+    operationsPerSample: 1, samples: [Measurement.snapshotBytes(contender, forest: forest)], overhead: 0, skipped: nil)
+}
+
 /// Checks every contender against TreeIndex, and TreeIndex's answers on its
-/// own workloads (move, batch, TreeList edits) where selected.
+/// own workloads (move, batch, TreeList edits) where selected; and the
+/// snapshot contenders on the forests up to 100,000 items.
 func verify(_ options: Options) -> Int32 {
   var failed = false
   func report(_ problems: [String], _ what: String) {
@@ -125,6 +173,15 @@ func verify(_ options: Options) -> Int32 {
       report(
         Verification.knownItemsProblems(known: known), "TreeIndex batch and TreeList edits with \(Format.rows(known)) known items"
       )
+    }
+  }
+  if !options.snapshotWorkloads.isEmpty {
+    for shape in options.shapes {
+      for items in options.items where items <= 100_000 {
+        report(
+          Verification.snapshotProblems(items: items, shape: shape),
+          "TreeSnapshot and the ListKit model on \(Format.rows(items)) items, \(shape.rawValue)")
+      }
     }
   }
   return failed ? 1 : 0
@@ -161,11 +218,27 @@ func smoke(_ options: Options) -> Int32 {
     results += Measurement.runOnKnownItems(
       workloads: onKnownItems, knownItems: options.knownItems, meter: .clock, limits: SampleLimits.smoke, log: { _ in })
   }
-  let report = Report(results: results)
+  var snapshots: [SnapshotCellResult] = []
+  for shape in options.shapes {
+    for items in options.items {
+      let forest = SnapshotForest.generate(items: items, shape: shape)
+      for contender in options.snapshotContenders {
+        snapshots += Measurement.runSnapshots(
+          contender, items: items, shape: shape, workloads: options.snapshotWorkloads, meter: .clock, smoke: true,
+          log: { _ in })
+        if options.snapshotWorkloads.contains(.memory) { snapshots.append(snapshotMemoryResult(contender, forest)) }
+      }
+    }
+  }
+  let report = Report(results: results, snapshotResults: snapshots)
   print("Smoke run (a handful of samples, wall clock; not a measurement):\n")
   print(report.table(unit: "ns", workloads: options.workloads, rows: options.rows, depths: options.depths))
   print("\n### TreeIndex's own workloads\n")
   print(report.editTable(workloads: options.workloads, rows: options.rows, depths: options.depths))
+  if !options.snapshotWorkloads.isEmpty {
+    print("\n### TreeSnapshot and the ListKit model\n")
+    print(report.snapshotTable(unit: "ns", options: options))
+  }
   return 0
 }
 
@@ -182,6 +255,16 @@ func compare(_ options: Options) -> Int32 {
     options.contenders.contains(.treeIndex)
     ? options.workloads.filter(knownItemsWorkloads.contains).map(\.identifier).joined(separator: ",") : ""
   let started = Date()
+  let snapshotTimed = options.snapshotWorkloads.filter { $0 != .memory }.map(\.identifier).joined(separator: ",")
+  func snapshotArguments(_ contender: SnapshotContender, _ items: Int, _ shape: SnapshotForest.Shape) -> [String] {
+    ["--snapshot-contenders", contender.identifier, "--items", "\(items)", "--shapes", shape.rawValue]
+      + (options.noSkips ? ["--no-skips"] : [])
+  }
+  func snapshotJobs(_ make: (SnapshotContender, Int, SnapshotForest.Shape) -> Job) -> [Job] {
+    options.shapes.flatMap { shape in
+      options.items.flatMap { items in options.snapshotContenders.map { make($0, items, shape) } }
+    }
+  }
 
   func arguments(_ contender: Contender, _ rows: Int, _ depth: Int) -> [String] {
     ["--contender", contender.identifier, "--rows", "\(rows)", "--depth", "\(depth)"]
@@ -204,7 +287,7 @@ func compare(_ options: Options) -> Int32 {
   // must give the right answers on its own workloads.
   let verifyRows = options.rows.filter { $0 <= 100_000 }
   var verifyJobs =
-    verifyRows.isEmpty
+    verifyRows.isEmpty || options.workloads.isEmpty
     ? []
     : options.depths.map { depth in
       Job(
@@ -225,6 +308,18 @@ func compare(_ options: Options) -> Int32 {
         ],
         label: "verify TreeIndex on known items", weight: 0))
   }
+  let verifyItems = options.items.filter { $0 <= 100_000 }
+  if !options.snapshotWorkloads.isEmpty && !verifyItems.isEmpty {
+    verifyJobs.append(
+      Job(
+        command: [
+          me, "verify", "--rows", "", "--contenders", "treeindex", "--workloads",
+          options.snapshotWorkloads.map(\.identifier).joined(separator: ","),
+          "--items", verifyItems.map(String.init).joined(separator: ","),
+          "--shapes", options.shapes.map(\.rawValue).joined(separator: ","),
+        ],
+        label: "verify TreeSnapshot and the ListKit model", weight: 0))
+  }
   if !verifyJobs.isEmpty {
     run(verifyJobs, concurrency: options.jobs, into: store)
     guard store.failures.isEmpty else {
@@ -234,7 +329,7 @@ func compare(_ options: Options) -> Int32 {
   }
 
   var unit = "ns"
-  if !options.native && !(timed.isEmpty && onKnownItems.isEmpty) {
+  if !options.native && !(timed.isEmpty && onKnownItems.isEmpty && snapshotTimed.isEmpty) {
     unit = "instructions"
     let probe = Process()
     probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -250,11 +345,11 @@ func compare(_ options: Options) -> Int32 {
       log("(apt-get install valgrind); or pass --native for wall clock only.")
       return 1
     }
-    func callgrind(_ name: String) -> [String] {
+    func callgrind(_ name: String, command: String = "measure") -> [String] {
       let prefix = scratch.appendingPathComponent("\(name).out").path
       return [
         "/usr/bin/env", options.valgrind, "--tool=callgrind", "-q", "--instr-atstart=no",
-        "--callgrind-out-file=\(prefix)", me, "measure", "--meter", "callgrind", "--callgrind-prefix", prefix,
+        "--callgrind-out-file=\(prefix)", me, command, "--meter", "callgrind", "--callgrind-prefix", prefix,
       ]
     }
     var callgrindJobs =
@@ -272,9 +367,26 @@ func compare(_ options: Options) -> Int32 {
           command: callgrind("known-items") + knownItemsArguments,
           label: "instructions: TreeIndex on known items", weight: knownItemsWeight))
     }
+    if !snapshotTimed.isEmpty {
+      callgrindJobs += snapshotJobs { contender, items, shape in
+        Job(
+          command: callgrind("snapshot-\(contender.identifier)-\(items)-\(shape.rawValue)", command: "snapshot-measure")
+            + ["--workloads", snapshotTimed] + snapshotArguments(contender, items, shape),
+          label: "instructions: \(contender.rawValue), \(Format.rows(items)) items, \(shape.rawValue)",
+          weight: contender == .sectionSnapshot ? 10 * items : items)
+      }
+    }
     run(callgrindJobs, concurrency: options.jobs, into: store)
   }
   // Natively and one at a time, so that jobs do not disturb each other.
+  if options.snapshotWorkloads.contains(.memory) {
+    run(
+      snapshotJobs { contender, items, shape in
+        Job(
+          command: [me, "snapshot-memory"] + snapshotArguments(contender, items, shape),
+          label: "memory: \(contender.rawValue), \(Format.rows(items)) items, \(shape.rawValue)", weight: items)
+      }, concurrency: 1, into: store)
+  }
   if options.workloads.contains(.memory) {
     run(
       jobs { contender, rows, depth in
@@ -298,15 +410,38 @@ func compare(_ options: Options) -> Int32 {
           command: [me, "measure", "--meter", "clock"] + knownItemsArguments,
           label: "wall clock: TreeIndex on known items", weight: knownItemsWeight))
     }
+    if !snapshotTimed.isEmpty {
+      clockJobs += snapshotJobs { contender, items, shape in
+        Job(
+          command: [me, "snapshot-measure", "--meter", "clock", "--workloads", snapshotTimed]
+            + snapshotArguments(contender, items, shape),
+          label: "wall clock: \(contender.rawValue), \(Format.rows(items)) items, \(shape.rawValue)", weight: items)
+      }
+    }
     run(clockJobs, concurrency: 1, into: store)
   }
 
+  for path in options.reuse {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      log("error: cannot read \(path)")
+      return 2
+    }
+    for line in text.split(separator: "\n") {
+      if let cell = try? JSONDecoder().decode(SnapshotCellResult.self, from: Data(line.utf8)) {
+        if !options.snapshotContenders.contains(cell.contender) { store.add([], [cell]) }
+      } else if let cell = try? JSONDecoder().decode(CellResult.self, from: Data(line.utf8)) {
+        if !options.contenders.contains(cell.contender) { store.add([cell]) }
+      }
+    }
+  }
   let results = store.results
   if let path = options.json {
-    let lines = results.map { String(decoding: try! JSONEncoder().encode($0), as: UTF8.self) }
+    let lines =
+      results.map { String(decoding: try! JSONEncoder().encode($0), as: UTF8.self) }
+      + store.snapshotResults.map { String(decoding: try! JSONEncoder().encode($0), as: UTF8.self) }
     try? (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
   }
-  let report = Report(results: results)
+  let report = Report(results: results, snapshotResults: store.snapshotResults)
   let workloads = options.workloads
   let shared = workloads.filter { !$0.isTreeIndexOnly }
   if unit == "instructions" && !shared.isEmpty {
@@ -317,13 +452,26 @@ func compare(_ options: Options) -> Int32 {
     print("\n## TreeIndex's own workloads: moves, batches, TreeList edits (median per operation)\n")
     print(report.editTable(workloads: workloads, rows: options.rows, depths: options.depths))
   }
+  if !options.snapshotWorkloads.isEmpty {
+    print("\n## TreeSnapshot against the section snapshot (ListKit model)\n")
+    if unit == "instructions" {
+      print(report.snapshotTable(unit: "instructions", options: options))
+    } else if options.snapshotWorkloads.contains(.memory) {
+      print(report.snapshotTable(unit: "bytes", options: options))
+    }
+  }
   if unit == "instructions" {
     print("\n## Targets\n")
-    print(report.targets(unit: "instructions"))
+    if !workloads.isEmpty { print(report.targets(unit: "instructions")) }
+    if !options.snapshotWorkloads.isEmpty { print(report.snapshotTargets()) }
   }
   if (options.native || options.wallClock) && !timed.isEmpty && !shared.filter({ $0 != .memory }).isEmpty {
     print("\n## Wall clock per operation (median, native)\n")
     print(report.table(unit: "ns", workloads: shared.filter { $0 != .memory }, rows: options.rows, depths: options.depths))
+  }
+  if (options.native || options.wallClock) && !snapshotTimed.isEmpty {
+    print("\n## TreeSnapshot against the ListKit model: wall clock per operation (median, native)\n")
+    print(report.snapshotTable(unit: "ns", options: options))
   }
   print("\n(\(Int(Date().timeIntervalSince(started))) s)")
   for failure in store.failures { log("error: \(failure)") }

@@ -60,7 +60,10 @@ extension DiffableTreeList {
   public func collapse(_ item: ItemID, recursively: Bool = false) throws {
     let treePath = try _resolve(item, for: .collapse)
     let wasExpanded = snapshot.isExpanded(item)
-    guard _isKnownToTheTreeList(treePath) else {
+    // An item the tree list has not asked about yet (hidden, come while its
+    // parent was collapsed) is open only in the snapshot: the tree list
+    // asks when it shows.
+    guard _isKnownToTheTreeList(treePath), _list.isExpanded(treePath) || !wasExpanded else {
       _collapseHidden(item, recursively: recursively)
       return
     }

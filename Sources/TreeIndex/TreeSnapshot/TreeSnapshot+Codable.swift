@@ -17,7 +17,7 @@ extension TreeSnapshot: Encodable where ItemID: Encodable {
     _forEachNodeDepthFirst { node, level in
       items.append(_item(node))
       levels.append(level)
-      if _arena.isExpanded(node) { expanded.append(_item(node)) }
+      if _index._arena.isExpanded(node) { expanded.append(_item(node)) }
     }
     var container = encoder.container(keyedBy: _SnapshotCodingKeys.self)
     try container.encode(items, forKey: .items)
@@ -60,7 +60,7 @@ extension TreeSnapshot: Decodable where ItemID: Decodable {
       path.removeLast(path.count - level - 1)
       let parent = path[level]
       let node = snapshot._allocate(item)
-      snapshot._index._arena.attach(node, to: parent, at: snapshot._arena.count(parent), isNewSubitem: true)
+      snapshot._index._arena.attach(node, to: parent, at: snapshot._index._arena.count(parent), isNewSubitem: true)
       created.append(node)
       path.append(node)
     }

@@ -15,7 +15,7 @@ extension TreeSnapshot {
     /// The number of children.
     ///
     /// - Complexity: O(1).
-    public var endIndex: Int { parent == .null ? 0 : snapshot._arena.count(parent) }
+    public var endIndex: Int { parent == .null ? 0 : snapshot._index._arena.count(parent) }
 
     /// The child at `position`.
     ///
@@ -23,7 +23,7 @@ extension TreeSnapshot {
     /// - Complexity: O(log *b*).
     public subscript(position: Int) -> ItemID {
       precondition(position >= 0 && position < endIndex, "TreeSnapshot.Children: index out of range")
-      return snapshot._item(snapshot._arena.subitem(of: parent, at: position).node)
+      return snapshot._item(snapshot._index._arena.subitem(of: parent, at: position).node)
     }
   }
 
@@ -93,13 +93,13 @@ extension TreeSnapshot {
     var children: [_NodeID] = []
     func push(childrenOf node: _NodeID, level: Int) {
       children.removeAll(keepingCapacity: true)
-      _arena.forest.forEach(in: _arena.children(node)) { child, _ in children.append(child) }
+      _index._arena.forest.forEach(in: _index._arena.children(node)) { child, _ in children.append(child) }
       for child in children.reversed() { stack.append((child, level)) }
     }
     push(childrenOf: _Arena.root, level: 0)
     while let (node, level) = stack.popLast() {
       body(node, level)
-      if !visibleOnly || _arena.isExpanded(node) { push(childrenOf: node, level: level + 1) }
+      if !visibleOnly || _index._arena.isExpanded(node) { push(childrenOf: node, level: level + 1) }
     }
   }
 }

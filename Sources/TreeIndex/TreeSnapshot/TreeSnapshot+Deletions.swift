@@ -11,7 +11,7 @@ extension TreeSnapshot {
     for item in items {
       // An item may have gone with an ancestor listed before it.
       guard let node = _nodes[item] else { continue }
-      let parent = _arena.owner(node)
+      let parent = _index._arena.owner(node)
       var doomed: [_NodeID] = []
       _forEachNode(inSubtreeOf: node) { doomed.append($0) }
       _forget(doomed)

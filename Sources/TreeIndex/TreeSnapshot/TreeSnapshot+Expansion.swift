@@ -39,7 +39,7 @@ extension TreeSnapshot {
   mutating func _setExpanded(_ items: [ItemID], _ isExpanded: Bool) {
     var changed: [ItemID] = []
     for item in items {
-      guard let node = _nodes[item], _arena.isExpanded(node) != isExpanded else { continue }
+      guard let node = _nodes[item], _index._arena.isExpanded(node) != isExpanded else { continue }
       _index._arena.setExpanded(node, isExpanded)
       _index._arena.refresh(from: node)
       changed.append(item)

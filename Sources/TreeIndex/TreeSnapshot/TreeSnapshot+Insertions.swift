@@ -17,7 +17,7 @@ extension TreeSnapshot {
       throw TreeSnapshotError(.append, parent!, .unknownItem)
     }
     try _validateNew(items, for: .append)
-    _insert(items, in: parentNode, at: _arena.count(parentNode))
+    _insert(items, in: parentNode, at: _index._arena.count(parentNode))
     _record(.append(items, to: parent))
   }
 
@@ -117,7 +117,7 @@ extension TreeSnapshot {
     parent: _NodeID, index: Int
   ) {
     guard let node = _nodes[item] else { throw TreeSnapshotError(operation, item, .unknownItem) }
-    let parent = _arena.owner(node)
+    let parent = _index._arena.owner(node)
     return (parent, _index(ofChild: node, in: parent))
   }
 
@@ -126,7 +126,7 @@ extension TreeSnapshot {
   /// - Complexity: O(log *b*).
   func _index(ofChild node: _NodeID, in parent: _NodeID) -> Int {
     // Every item is known, so no gap precedes any of them.
-    _arena.summary(before: node, inTreeAt: _arena.children(parent))!.span
+    _index._arena.summary(before: node, inTreeAt: _index._arena.children(parent))!.span
   }
 
   /// Inserts new items, already validated, at `index` among the children of
@@ -136,9 +136,11 @@ extension TreeSnapshot {
   mutating func _insert(_ items: [ItemID], in parent: _NodeID, at index: Int) {
     guard !items.isEmpty else { return }
     _nodes.reserveCapacity(_nodes.count + items.count)
-    for (offset, item) in items.enumerated() {
+    var position = index
+    for item in items {
       let node = _allocate(item)
-      _index._arena.attach(node, to: parent, at: index + offset, isNewSubitem: true)
+      _index._arena.attach(node, to: parent, at: position, isNewSubitem: true)
+      position += 1
     }
     _index._arena.refresh(from: parent)
     _index._checkInvariants()
@@ -176,7 +178,7 @@ extension TreeSnapshot {
     var pending: [(source: _NodeID, target: _NodeID)] = [(sourceParent, parent)]
     let arena = source._arena
     while let (from, to) = pending.popLast() {
-      var index = _arena.count(to)
+      var index = _index._arena.count(to)
       arena.forest.forEach(in: arena.children(from)) { child, _ in
         let node = _allocate(source._item(child), isExpanded: arena.isExpanded(child))
         _index._arena.attach(node, to: to, at: index, isNewSubitem: true)

@@ -10,7 +10,7 @@ extension TreeSnapshot {
     guard var node = _nodes[item] else { return nil }
     var indices: [Int] = []
     while node != _Arena.root {
-      let parent = _arena.owner(node)
+      let parent = _index._arena.owner(node)
       indices.append(_index(ofChild: node, in: parent))
       node = parent
     }
@@ -26,8 +26,8 @@ extension TreeSnapshot {
     guard !treePath.isEmpty else { return nil }
     var node = _Arena.root
     for index in treePath {
-      guard index >= 0, index < _arena.count(node) else { return nil }
-      node = _arena.subitem(of: node, at: index).node
+      guard index >= 0, index < _index._arena.count(node) else { return nil }
+      node = _index._arena.subitem(of: node, at: index).node
     }
     return _item(node)
   }
@@ -63,11 +63,11 @@ extension TreeSnapshot {
     var row = 0
     var x = node
     while true {
-      let parent = _arena.owner(x)
-      guard let before = _arena.summary(before: x, inTreeAt: _arena.children(parent)) else { return nil }
+      let parent = _index._arena.owner(x)
+      guard let before = _index._arena.summary(before: x, inTreeAt: _index._arena.children(parent)) else { return nil }
       row &+= before.span &+ before.extraRows
       if parent == _Arena.root { return row }
-      guard _arena.isExpanded(parent) else { return nil }
+      guard _index._arena.isExpanded(parent) else { return nil }
       row &+= 1
       x = parent
     }
@@ -78,14 +78,14 @@ extension TreeSnapshot {
   /// - Complexity: O(*d* log *b*).
   func _node(atRow row: Int) -> _NodeID {
     var rest = row
-    var tree = _arena.children(_Arena.root)
+    var tree = _index._arena.children(_Arena.root)
     while true {
       // Every item is known: the node whose rows hold `rest` is the item.
-      let (node, before) = _arena.find(rest, by: _Rows.self, in: tree)!
+      let (node, before) = _index._arena.find(rest, by: _Rows.self, in: tree)!
       rest -= before.span + before.extraRows
       if rest == 0 { return node }
       rest -= 1
-      tree = _arena.children(node)
+      tree = _index._arena.children(node)
     }
   }
 }

@@ -57,7 +57,7 @@ extension TreeSnapshot {
     guard let node = _nodes[item] else { throw TreeSnapshotError(.move, item, .unknownItem) }
     guard let parentNode = _parentNode(parent) else { throw TreeSnapshotError(.move, parent!, .unknownItem) }
     if _isNode(parentNode, atOrBeneath: node) { throw TreeSnapshotError(.move, item, .moveIntoOwnSubtree) }
-    let count = _arena.count(parentNode) - (_arena.owner(node) == parentNode ? 1 : 0)
+    let count = _index._arena.count(parentNode) - (_index._arena.owner(node) == parentNode ? 1 : 0)
     guard index >= 0, index <= count else {
       throw TreeSnapshotError(.move, item, .indexOutOfRange(index: index, count: count))
     }
@@ -76,7 +76,7 @@ extension TreeSnapshot {
     guard let reference = _nodes[other] else { throw TreeSnapshotError(.move, other, .unknownItem) }
     if node == reference { return }
     if _isNode(reference, atOrBeneath: node) { throw TreeSnapshotError(.move, item, .moveIntoOwnSubtree) }
-    let parent = _arena.owner(reference)
+    let parent = _index._arena.owner(reference)
     _detach(node)
     let index = _index(ofChild: reference, in: parent) + (after ? 1 : 0)
     _index._arena.attach(node, to: parent, at: index, isNewSubitem: true)
@@ -88,7 +88,7 @@ extension TreeSnapshot {
   /// Unlinks the item at `node` from its parent, keeping its subtree, and
   /// brings the rows above the parent up to date.
   mutating func _detach(_ node: _NodeID) {
-    let parent = _arena.owner(node)
+    let parent = _index._arena.owner(node)
     _index._arena.detach(node, from: parent)
     _index._arena.refresh(from: parent)
   }

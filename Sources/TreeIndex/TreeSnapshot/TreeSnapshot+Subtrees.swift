@@ -13,7 +13,7 @@ extension TreeSnapshot {
     var result = TreeSnapshot()
     guard let node = _nodes[parent] else { return result }
     if includingParent {
-      let root = result._allocate(parent, isExpanded: _arena.isExpanded(node))
+      let root = result._allocate(parent, isExpanded: _index._arena.isExpanded(node))
       result._index._arena.attach(root, to: _Arena.root, at: 0, isNewSubitem: true)
       result._graft(self, childrenOf: node, under: root)
       result._index._arena.refresh(from: root)
@@ -46,8 +46,8 @@ extension TreeSnapshot {
     var hiddenBelow = Int.max  // the level under which items are hidden
     _forEachNodeDepthFirst { node, level in
       if level <= hiddenBelow { hiddenBelow = Int.max }
-      let isExpanded = _arena.isExpanded(node)
-      let mark = isExpanded ? "▾" : _arena.count(node) > 0 ? "▸" : "·"
+      let isExpanded = _index._arena.isExpanded(node)
+      let mark = isExpanded ? "▾" : _index._arena.count(node) > 0 ? "▸" : "·"
       text += String(repeating: "  ", count: level) + mark + " " + String(describing: _item(node))
       if hiddenBelow != Int.max { text += " (hidden)" }
       text += "\n"
@@ -72,8 +72,8 @@ extension TreeSnapshot: Equatable {
     lhs._forEachNodeDepthFirst { node, _ in lhsNodes.append(node) }
     rhs._forEachNodeDepthFirst { node, _ in rhsNodes.append(node) }
     for (l, r) in zip(lhsNodes, rhsNodes) {
-      guard lhs._item(l) == rhs._item(r), lhs._arena.count(l) == rhs._arena.count(r),
-        lhs._arena.isExpanded(l) == rhs._arena.isExpanded(r)
+      guard lhs._item(l) == rhs._item(r), lhs._index._arena.count(l) == rhs._index._arena.count(r),
+        lhs._index._arena.isExpanded(l) == rhs._index._arena.isExpanded(r)
       else { return false }
     }
     return true

@@ -95,7 +95,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// - Complexity: O(1).
   public func parent(of item: ItemID) -> ItemID? {
     guard let node = _nodes[item] else { return nil }
-    return _items[Int(_arena.owner(node))]
+    return _items[Int(_index._arena.owner(node))]
   }
 
   /// The depth of `item` below the root: 0 for a root item.
@@ -107,7 +107,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
     guard var node = _nodes[item] else { return nil }
     var level = 0
     while true {
-      node = _arena.owner(node)
+      node = _index._arena.owner(node)
       if node == _Arena.root { return level }
       level += 1
     }
@@ -122,7 +122,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// - Complexity: O(1).
   public func isExpanded(_ item: ItemID) -> Bool {
     guard let node = _nodes[item] else { return false }
-    return _arena.isExpanded(node)
+    return _index._arena.isExpanded(node)
   }
 
   /// Returns a Boolean value that tells whether `item` is visible: every
@@ -152,10 +152,10 @@ extension TreeSnapshot {
   ///
   /// - Complexity: O(*d*).
   func _isVisible(_ node: _NodeID) -> Bool {
-    var ancestor = _arena.owner(node)
+    var ancestor = _index._arena.owner(node)
     while ancestor != _Arena.root {
-      if !_arena.isExpanded(ancestor) { return false }
-      ancestor = _arena.owner(ancestor)
+      if !_index._arena.isExpanded(ancestor) { return false }
+      ancestor = _index._arena.owner(ancestor)
     }
     return true
   }
@@ -168,7 +168,7 @@ extension TreeSnapshot {
     while true {
       if x == ancestor { return true }
       if x == _Arena.root { return false }
-      x = _arena.owner(x)
+      x = _index._arena.owner(x)
     }
   }
 
@@ -186,11 +186,11 @@ extension TreeSnapshot {
   /// - Complexity: O(*k*) for *k* nodes.
   func _forEachNode(inSubtreeOf node: _NodeID, _ body: (_NodeID) -> Void) {
     if node != _Arena.root { body(node) }
-    var trees: [_NodeID] = _arena.children(node) == .null ? [] : [_arena.children(node)]
+    var trees: [_NodeID] = _index._arena.children(node) == .null ? [] : [_index._arena.children(node)]
     while let tree = trees.popLast() {
-      _arena.forest.forEachNode(in: tree) { child in
+      _index._arena.forest.forEachNode(in: tree) { child in
         body(child)
-        let children = _arena.children(child)
+        let children = _index._arena.children(child)
         if children != .null { trees.append(children) }
       }
     }

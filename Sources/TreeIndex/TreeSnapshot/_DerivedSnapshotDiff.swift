@@ -80,17 +80,22 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     var visitedOld = Set<_NodeID>()
     func mark(_ item: ItemID) {
       guard dirty.insert(item).inserted else { return }
-      if let node = new._nodes[item] { dirtyNew[new._arena.owner(node), default: []].append(node) }
-      if let node = old._nodes[item] { dirtyOld[old._arena.owner(node), default: []].append(node) }
+      if let node = new._nodes[item] { dirtyNew[new._index._arena.owner(node), default: []].append(node) }
+      if let node = old._nodes[item] { dirtyOld[old._index._arena.owner(node), default: []].append(node) }
     }
     for seed in seeds {
       mark(seed)
-      for (side, isNew) in [(new, true), (old, false)] {
-        guard var node = side._nodes[seed] else { continue }
-        while node != _Arena.root {
-          guard isNew ? visitedNew.insert(node).inserted : visitedOld.insert(node).inserted else { break }
-          mark(side._item(node))
-          node = side._arena.owner(node)
+      // Up from the seed on each side, until an item already walked.
+      if var node = new._nodes[seed] {
+        while node != _Arena.root, visitedNew.insert(node).inserted {
+          mark(new._item(node))
+          node = new._index._arena.owner(node)
+        }
+      }
+      if var node = old._nodes[seed] {
+        while node != _Arena.root, visitedOld.insert(node).inserted {
+          mark(old._item(node))
+          node = old._index._arena.owner(node)
         }
       }
     }
@@ -140,15 +145,15 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     let oldDirty = sortedDirty(visit.old, in: old, dirtyOld)
     guard
       let blocks = Self.blocks(
-        newCount: new._arena.count(parent), newDirty: newDirty.map(\.index),
-        oldCount: visit.old.map { old._arena.count($0) }, oldDirty: oldDirty.map(\.index))
+        newCount: new._index._arena.count(parent), newDirty: newDirty.map { $0.index },
+        oldCount: visit.old.map { old._index._arena.count($0) }, oldDirty: oldDirty.map { $0.index })
     else { return false }
 
     // The dirty children that stay under the parent, and their old indices.
     var oldIndexOfDirty = [Int?](repeating: nil, count: newDirty.count)
     if let oldParent = visit.old {
       for (i, child) in newDirty.enumerated() {
-        if let oldChild = old._nodes[new._item(child.node)], old._arena.owner(oldChild) == oldParent {
+        if let oldChild = old._nodes[new._item(child.node)], old._index._arena.owner(oldChild) == oldParent {
           oldIndexOfDirty[i] = old._index(ofChild: oldChild, in: oldParent)
         }
       }
@@ -167,7 +172,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
       if let key = oldIndexOfDirty[i] { elements.append((child.index, key, 1, nil, i)) }
     }
     elements.sort { $0.newIndex < $1.newIndex }
-    let kept = _LongestIncreasingRun.first(keys: elements.map(\.key), weights: elements.map(\.weight))
+    let kept = _LongestIncreasingRun.first(keys: elements.map { $0.key }, weights: elements.map { $0.weight })
     for (e, element) in elements.enumerated() {
       if let b = element.block { keptBlocks[b] = kept[e] }
       if let i = element.dirty { keptDirty[i] = kept[e] }
@@ -201,10 +206,10 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
       let item = new._item(child.node)
       let oldNode = old._nodes[item]
       if isRoot && isSectioned {
-        let newBase = new._arena.isExpanded(child.node) ? Position(section: child.index, row: 0) : nil
+        let newBase = new._index._arena.isExpanded(child.node) ? Position(section: child.index, row: 0) : nil
         if let oldIndex = oldIndexOfDirty[i], let oldNode {
           if !keptDirty[i] { changes.moveSection(from: oldIndex, to: child.index) }
-          let oldBase = old._arena.isExpanded(oldNode) ? Position(section: oldIndex, row: 0) : nil
+          let oldBase = old._index._arena.isExpanded(oldNode) ? Position(section: oldIndex, row: 0) : nil
           if newBase != nil {
             visits.append(
               Visit(
@@ -219,7 +224,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
       guard let to = position(ofChild: child, base: visit.newBase, in: new) else { continue }
       var from: Position? = nil
       if let oldIndex = oldIndexOfDirty[i] {
-        from = visit.oldBase.map { offset($0, by: old._arena.subitem(of: visit.old!, at: oldIndex).rowOffset) }
+        from = visit.oldBase.map { offset($0, by: old._index._arena.subitem(of: visit.old!, at: oldIndex).rowOffset) }
       } else if let oldNode {
         from = listedPosition(of: oldNode, in: old, other: new)
       }
@@ -241,8 +246,8 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
       } else {
         changes.insertRows(to.row..<(to.row + 1), inSection: to.section)
       }
-      if new._arena.isExpanded(child.node) {
-        let oldBase = from.flatMap { old._arena.isExpanded(oldNode!) ? offset($0, by: 1) : nil }
+      if new._index._arena.isExpanded(child.node) {
+        let oldBase = from.flatMap { old._index._arena.isExpanded(oldNode!) ? offset($0, by: 1) : nil }
         visits.append(
           Visit(
             new: child.node, old: oldNode, newBase: offset(to, by: 1), oldBase: oldBase, isMoving: isMoving,
@@ -260,8 +265,8 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     let newDirty = sortedDirty(visit.new, in: new, dirtyNew)
     guard
       let blocks = Self.blocks(
-        newCount: visit.new.map { new._arena.count($0) }, newDirty: newDirty.map(\.index),
-        oldCount: old._arena.count(parent), oldDirty: oldDirty.map(\.index))
+        newCount: visit.new.map { new._index._arena.count($0) }, newDirty: newDirty.map { $0.index },
+        oldCount: old._index._arena.count(parent), oldDirty: oldDirty.map { $0.index })
     else { return false }
 
     // Clean blocks: their rows go unless they are rows on the new side.
@@ -279,12 +284,12 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     for child in oldDirty {
       let item = old._item(child.node)
       let newNode = new._nodes[item]
-      let staysUnderParent = newNode != nil && visit.new != nil && new._arena.owner(newNode!) == visit.new!
+      let staysUnderParent = newNode != nil && visit.new != nil && new._index._arena.owner(newNode!) == visit.new!
       if isRoot && isSectioned {
-        if let newNode, new._arena.owner(newNode) == _Arena.root {
-          if old._arena.isExpanded(child.node) {
+        if let newNode, new._index._arena.owner(newNode) == _Arena.root {
+          if old._index._arena.isExpanded(child.node) {
             let newIndex = new._index(ofChild: newNode, in: _Arena.root)
-            let newBase = new._arena.isExpanded(newNode) ? Position(section: newIndex, row: 0) : nil
+            let newBase = new._index._arena.isExpanded(newNode) ? Position(section: newIndex, row: 0) : nil
             visits.append(
               Visit(
                 new: newNode, old: child.node, newBase: newBase, oldBase: Position(section: child.index, row: 0),
@@ -300,15 +305,15 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
       if let newNode {
         if staysUnderParent {
           to = visit.newBase.map {
-            offset($0, by: new._arena.subitem(of: visit.new!, at: new._index(ofChild: newNode, in: visit.new!)).rowOffset)
+            offset($0, by: new._index._arena.subitem(of: visit.new!, at: new._index(ofChild: newNode, in: visit.new!)).rowOffset)
           }
         } else {
           to = listedPosition(of: newNode, in: new, other: old)
         }
       }
       if to == nil { changes.deleteRows(from.row..<(from.row + 1), inSection: from.section) }
-      if old._arena.isExpanded(child.node) {
-        let newBase = to.flatMap { new._arena.isExpanded(newNode!) ? offset($0, by: 1) : nil }
+      if old._index._arena.isExpanded(child.node) {
+        let newBase = to.flatMap { new._index._arena.isExpanded(newNode!) ? offset($0, by: 1) : nil }
         visits.append(
           Visit(new: newNode, old: child.node, newBase: newBase, oldBase: offset(from, by: 1), isMoving: false))
       }
@@ -337,16 +342,16 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     -> TreeChanges.RowRange?
   {
     guard let base else { return nil }
-    let start = side._arena.subitem(of: parent, at: indices.lowerBound).rowOffset
-    let end = side._arena.subitem(of: parent, at: indices.upperBound).rowOffset
+    let start = side._index._arena.subitem(of: parent, at: indices.lowerBound).rowOffset
+    let end = side._index._arena.subitem(of: parent, at: indices.upperBound).rowOffset
     return .init(section: base.section, rows: (base.row + start)..<(base.row + end))
   }
 
   /// Where the dirty child is drawn, given where its parent's first child is.
   func position(ofChild child: Dirty, base: Position?, in side: TreeSnapshot<ItemID>) -> Position? {
     guard let base else { return nil }
-    let parent = side._arena.owner(child.node)
-    return offset(base, by: side._arena.subitem(of: parent, at: child.index).rowOffset)
+    let parent = side._index._arena.owner(child.node)
+    return offset(base, by: side._index._arena.subitem(of: parent, at: child.index).rowOffset)
   }
 
   /// Where the item at `node` of `side` is listed: its row, unless it is
@@ -359,8 +364,8 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     guard isSectioned else { return Position(section: 0, row: row) }
     // The root item above it is its section.
     var top = node
-    while side._arena.owner(top) != _Arena.root { top = side._arena.owner(top) }
-    guard top != node, let otherTop = other._nodes[side._item(top)], other._arena.owner(otherTop) == _Arena.root
+    while side._index._arena.owner(top) != _Arena.root { top = side._index._arena.owner(top) }
+    guard top != node, let otherTop = other._nodes[side._item(top)], other._index._arena.owner(otherTop) == _Arena.root
     else { return nil }
     let section = side._index(ofChild: top, in: _Arena.root)
     return Position(section: section, row: row - side._row(of: top)! - 1)
@@ -429,8 +434,9 @@ enum _LongestIncreasingRun {
   /// - Complexity: O(*k* log *k*) for *k* keys.
   static func first(keys: [Int], weights: [Int]) -> [Bool] {
     let count = keys.count
+    // Nothing out of order (the common case): everything is kept.
+    if zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) { return [Bool](repeating: true, count: count) }
     var kept = [Bool](repeating: false, count: count)
-    guard count > 0 else { return kept }
     // best[i]: the greatest weight of an increasing run that starts at i,
     // found from the right with a Fenwick tree of maxima over key ranks
     // (ranks reversed, so that "keys above" is a prefix).

@@ -85,19 +85,19 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
   /// item of the new side; in `.sectioned`, sorts out the sections.
   mutating func findMoves() {
     var parents: [_NodeID] = [_Arena.root]
-    for node in newVisible where new._arena.isExpanded(node) { parents.append(node) }
+    for node in newVisible where new._index._arena.isExpanded(node) { parents.append(node) }
     var children: [_NodeID] = []
     var stayers: [_NodeID] = []
     var keys: [Int] = []
     for parent in parents {
       let oldParent = oldNode(of: parent)
       children.removeAll(keepingCapacity: true)
-      new._arena.forest.forEach(in: new._arena.children(parent)) { child, _ in children.append(child) }
+      new._index._arena.forest.forEach(in: new._index._arena.children(parent)) { child, _ in children.append(child) }
       stayers.removeAll(keepingCapacity: true)
       keys.removeAll(keepingCapacity: true)
       for child in children {
         guard let oldChild = oldNode(of: child) else { continue }  // new: inserted
-        if let oldParent, old._arena.owner(oldChild) == oldParent {
+        if let oldParent, old._index._arena.owner(oldChild) == oldParent {
           stayers.append(child)
           keys.append(old._index(ofChild: oldChild, in: oldParent))
         } else {
@@ -110,9 +110,9 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
     guard isSectioned else { return }
     // Root items are sections: moved ones are section moves, others are
     // inserted or deleted sections.
-    for node in newVisible where new._arena.owner(node) == _Arena.root {
+    for node in newVisible where new._index._arena.owner(node) == _Arena.root {
       let section = newPositions[Int(node)].section
-      if let oldChild = oldNode(of: node), old._arena.owner(oldChild) == _Arena.root {
+      if let oldChild = oldNode(of: node), old._index._arena.owner(oldChild) == _Arena.root {
         if moved[Int(node)] { changes.moveSection(from: oldPositions[Int(oldChild)].section, to: section) }
         moved[Int(node)] = false
       } else {
@@ -120,9 +120,9 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
         changes.insertSection(section)
       }
     }
-    for node in oldVisible where old._arena.owner(node) == _Arena.root {
+    for node in oldVisible where old._index._arena.owner(node) == _Arena.root {
       let newNode = new._nodes[old._item(node)]
-      if newNode == nil || new._arena.owner(newNode!) != _Arena.root {
+      if newNode == nil || new._index._arena.owner(newNode!) != _Arena.root {
         let section = oldPositions[Int(node)].section
         deletedSections.insert(section)
         changes.deleteSection(section)
@@ -137,7 +137,7 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
     var inMovedSubtree = ContiguousArray<Bool>(repeating: false, count: moved.count)
     var run: (from: TreeChanges.RowRange, to: TreeChanges.RowRange)? = nil
     for node in newVisible {
-      let parent = new._arena.owner(node)
+      let parent = new._index._arena.owner(node)
       let isMoving = moved[Int(node)] || (parent != _Arena.root && inMovedSubtree[Int(parent)])
       inMovedSubtree[Int(node)] = isMoving
       let position = newPositions[Int(node)]
@@ -197,8 +197,9 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
   ///
   /// - Complexity: O(*k* log *k*) for *k* keys.
   static func firstLongestIncreasingRun(_ keys: [Int]) -> [Bool] {
+    // Nothing out of order (the common case): everything is kept.
+    if zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) { return [Bool](repeating: true, count: keys.count) }
     var kept = [Bool](repeating: false, count: keys.count)
-    guard !keys.isEmpty else { return kept }
     // lengths[i]: the longest increasing run that starts at i. tails[l - 1]:
     // the largest key that starts a run of length l among those seen, which
     // decreases as l grows.
