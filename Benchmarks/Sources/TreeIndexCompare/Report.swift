@@ -127,7 +127,11 @@ struct Report {
       } else {
         let known = Set(results.filter { $0.workload == workload }.compactMap(\.parameter)).sorted()
         for k in known {
-          line(workload, "\(Format.rows(2 * k)) rows", "K = \(Format.rows(k)) known", 2 * k, 2, k)
+          if workload.isOnSource {
+            line(workload, "\(Format.rows(k)) elements", "K = \(Format.rows(k)) elements", k, 1, k)
+          } else {
+            line(workload, "\(Format.rows(2 * k)) rows", "K = \(Format.rows(k)) known", 2 * k, 2, k)
+          }
         }
       }
     }
