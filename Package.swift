@@ -15,6 +15,7 @@ let package = Package(
   products: [
     .library(name: "TreeIndex", targets: ["TreeIndex"]),
     .library(name: "TreeDataSource", targets: ["TreeDataSource"]),
+    .library(name: "TreeSources", targets: ["TreeSources"]),
     .executable(name: "outline", targets: ["outline"]),
     .executable(name: "treeindex-demo", targets: ["TreeIndexDemo"]),
   ],
@@ -23,7 +24,11 @@ let package = Package(
     // not a product.
     .target(name: "_SummaryTree"),
     .target(name: "TreeIndex", dependencies: ["_SummaryTree"]),
-    .target(name: "TreeDataSource", dependencies: ["TreeIndex", "_SummaryTree"]),
+    // Composable tree sources (arrays, joins, filters, maps) that publish
+    // their changes; `TreeDataSource` re-exports them and shows them in a
+    // `TreeList` (`TreeList(source:)`).
+    .target(name: "TreeSources", dependencies: ["TreeIndex", "_SummaryTree"]),
+    .target(name: "TreeDataSource", dependencies: ["TreeIndex", "TreeSources", "_SummaryTree"]),
 
     // The reference adopter: a terminal outline browser over the Planets
     // sample, a folder, or a JSON or property-list document.
@@ -75,6 +80,10 @@ let package = Package(
     .testTarget(
       name: "TreeSnapshotTests",
       dependencies: ["TreeDataSource", "TreeIndexTestSupport"]),
+
+    .testTarget(
+      name: "TreeSourcesTests",
+      dependencies: ["TreeDataSource", "TreeSources", "TreeIndexTestSupport"]),
 
     .testTarget(
       name: "FuzzCorpusTests",

@@ -11,20 +11,27 @@ cd "$(dirname "$0")/.."
 bash .ci/symbol-graphs.sh
 mkdir -p .build/docc
 status=0
-for module in TreeIndex TreeDataSource; do
+for module in TreeIndex TreeSources TreeDataSource; do
   catalog=Sources/$module/$module.docc
   archive=.build/docc/$module.doccarchive
   rm -rf "$archive"
   echo "docc convert $catalog"
-  # TreeDataSource's comments link to TreeIndex's symbols: resolved against
-  # the TreeIndex archive, built first.
+  # TreeSources' and TreeDataSource's comments link to TreeIndex's symbols
+  # (and TreeDataSource's to TreeSources'): resolved against the archives
+  # built before them.
   dependency=()
-  if [[ $module == TreeDataSource ]]; then
-    if [[ ! -d .build/docc/TreeIndex.doccarchive ]]; then
-      echo "error: TreeDataSource's documentation not built: TreeIndex's failed (above)" >&2
-      continue
-    fi
-    dependency=(--dependency .build/docc/TreeIndex.doccarchive)
+  if [[ $module != TreeIndex ]]; then
+    needed=(TreeIndex)
+    [[ $module == TreeDataSource ]] && needed+=(TreeSources)
+    missing=0
+    for needed_module in "${needed[@]}"; do
+      if [[ ! -d .build/docc/$needed_module.doccarchive ]]; then
+        echo "error: $module's documentation not built: $needed_module's failed (above)" >&2
+        missing=1
+      fi
+      dependency+=(--dependency ".build/docc/$needed_module.doccarchive")
+    done
+    [[ $missing == 0 ]] || { status=1; continue; }
   fi
   if ! docc convert "$catalog" "${dependency[@]}" --enable-experimental-external-link-support \
     --additional-symbol-graph-dir ".build/symbol-graphs/$module" \

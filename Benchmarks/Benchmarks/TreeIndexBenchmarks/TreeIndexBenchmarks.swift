@@ -9,7 +9,9 @@
 // can pick any slice; TreeIndex's own workloads add their size:
 // `move/depth<d>/<rows>/N<rows beneath>/TreeIndex` and
 // `<workload>/K<known items>/TreeIndex` (batch-100-insertions,
-// treelist-insert, treelist-delete, treelist-move, treelist-reveal). The
+// treelist-insert, treelist-delete, treelist-move, treelist-reveal,
+// source-update, source-append, source-refilter: K is then the array
+// source's elements). The
 // instruction table with ratios comes from `Benchmarks/compare.sh`.
 
 import Benchmark
@@ -77,6 +79,9 @@ let benchmarks: @Sendable () -> Void = {
   }
   for known in smoke ? [100, 1_000] : Sizes.knownItems {
     registerKnownItems(known)
+  }
+  for known in smoke ? [1_000] : Sizes.sourceElements {
+    registerSourceEdits(known)
   }
   registerSnapshotBenchmarks(smoke: smoke)  // SnapshotBenchmarks.swift
 }
@@ -222,6 +227,28 @@ func registerKnownItems(_ known: Int) {
       restore()
     } setup: {
       fixture.value = TreeListFixture(known: known)
+    } teardown: {
+      fixture.value = nil
+    }
+  }
+}
+
+/// Registers the source workloads with an array source of `known`
+/// elements behind a join and a filter: only the edit is measured.
+func registerSourceEdits(_ known: Int) {
+  for (workload, label) in [
+    (Workload.sourceUpdate, "source-update"), (.sourceAppend, "source-append"), (.sourceRefilter, "source-refilter"),
+  ] {
+    let fixture = Holder<SourceFixture>()
+    Benchmark("\(label)/K\(shortCount(known))/TreeIndex") { benchmark in
+      let (prepare, edit, restore) = fixture.value!.steps(workload)
+      prepare()
+      benchmark.startMeasurement()
+      edit()
+      benchmark.stopMeasurement()
+      restore()
+    } setup: {
+      fixture.value = SourceFixture(known: known)
     } teardown: {
       fixture.value = nil
     }

@@ -65,6 +65,7 @@ struct Options {
                              [--contenders treeindex,flatlist,siblingscan,recount]
                              [--workloads pathToRow,rowToPath,toggle,session,build,memory,
                                           move,batch,treelist-insert,treelist-delete,treelist-move,treelist-reveal,
+                                          source-update,source-append,source-refilter,
                                           snapshot-build,snapshot-toggle,snapshot-append,snapshot-move,
                                           snapshot-unrelated,snapshot-memory]
                              [--subtrees 1000,10000,100000,1000000] [--known 100,1000,10000,100000]
@@ -85,10 +86,14 @@ struct Options {
       --native   wall clock only, no Valgrind
       --no-skips also run what the skip list leaves out (slow)
       --subtrees the rows N beneath the moved item (move; those up to a tenth of each tree)
-      --known    the known items K of the batch and TreeList workloads (run once, not per tree)
+      --known    the known items K of the batch and TreeList workloads (run once, not per tree),
+                 and the elements of the array source of the source-* workloads
       --reuse    earlier --json files: their cells of the contenders not run now join the tables
-    The workloads move, batch and treelist-* are TreeIndex's alone (the baselines have
-    no moves, batches or lists); `treelist` selects the four TreeList workloads.
+    The workloads move, batch, treelist-* and source-* are TreeIndex's alone (the baselines
+    have no moves, batches, lists or sources); `treelist` selects the four TreeList
+    workloads, `sources` the three source workloads (one edit of an array source behind a
+    join and a filter, or a narrower filter predicate, reaching a TreeList's host; try
+    --known 1000,1000000).
     The snapshot-* workloads (`snapshot` selects them all) measure TreeSnapshot against a
     model of ListKit's section snapshot on forests of --items items, --shapes wide and deep.
     """
@@ -152,6 +157,7 @@ struct Options {
         }
         workloads = try names.flatMap { name -> [Workload] in
           if name.lowercased() == "treelist" { return [.treeListInsert, .treeListDelete, .treeListMove, .treeListReveal] }
+          if name.lowercased() == "sources" { return [.sourceUpdate, .sourceAppend, .sourceRefilter] }
           if name.lowercased() == "snapshot" || SnapshotWorkload(identifier: String(name)) != nil { return [] }
           guard let workload = Workload(identifier: String(name)) else { throw UsageError("unknown workload \(name)") }
           return [workload]
@@ -205,6 +211,9 @@ extension Workload {
     case .treeListDelete: "treelist-delete"
     case .treeListMove: "treelist-move"
     case .treeListReveal: "treelist-reveal"
+    case .sourceUpdate: "source-update"
+    case .sourceAppend: "source-append"
+    case .sourceRefilter: "source-refilter"
     }
   }
 

@@ -219,6 +219,35 @@ struct Report {
         "- \(workload.rawValue) (\(what)): \(Format.count(large)) instructions with \(Format.rows(most)) known items, "
           + "\(Format.count(little)) with \(Format.rows(least)): \(Format.ratio(growth)) (target ≤ 2×): \(verdict(growth <= 2))")
     }
+    // One edit of an array source behind a join and a filter, reaching the
+    // host: at most 20,000 instructions with 10⁶ elements, independent of K.
+    for workload in [Workload.sourceUpdate, .sourceAppend] {
+      let known = results.filter { $0.workload == workload && $0.unit == unit }.compactMap(\.parameter).sorted()
+      guard let least = known.first, let most = known.last,
+        let large = median(.treeIndex, workload, rows: workload.rows(known: most), depth: 1, unit: unit, parameter: most),
+        let little = median(.treeIndex, workload, rows: workload.rows(known: least), depth: 1, unit: unit, parameter: least)
+      else { continue }
+      let growth = large / little
+      lines.append(
+        "- \(workload.rawValue) (array source of \(Format.rows(most)) elements behind a join and a filter, to the host): "
+          + "\(Format.count(large)) instructions (target ≤ 20,000): \(verdict(large <= 20_000)); "
+          + "\(Format.count(little)) with \(Format.rows(least)): \(Format.ratio(growth)) (target ≤ 2×): \(verdict(growth <= 2))")
+    }
+    // The narrower predicate: O(K) today (no narrowing hint), reported
+    // without a target.
+    do {
+      let workload = Workload.sourceRefilter
+      let known = results.filter { $0.workload == workload && $0.unit == unit }.compactMap(\.parameter).sorted()
+      if let least = known.first, let most = known.last,
+        let large = median(.treeIndex, workload, rows: workload.rows(known: most), depth: 1, unit: unit, parameter: most),
+        let little = median(.treeIndex, workload, rows: workload.rows(known: least), depth: 1, unit: unit, parameter: least)
+      {
+        lines.append(
+          "- \(workload.rawValue) (a narrower predicate over \(Format.rows(most)) elements; no narrowing hint, so O(K)): "
+            + "\(Format.count(large)) instructions, \(Format.count(little)) with \(Format.rows(least)) "
+            + "(\(Format.ratio(large / little))); no target until the filter takes a narrowing hint")
+      }
+    }
     for depth in [6, 2] {
       guard let mine = median(.treeIndex, .session, rows: big, depth: depth, unit: unit) else { continue }
       let best = Contender.baselines.compactMap { baseline in

@@ -290,12 +290,108 @@ public final class TreeListFixture {
   }
 }
 
+/// An array source of K elements behind a join (a two-element header
+/// first) and a filter that hides every element `≡ 2 (mod 3)`, shown by a
+/// loaded `TreeList(source:)`, with the source workloads' edits and the
+/// edits that undo them.
+public final class SourceFixture {
+  public let elements: ArrayTreeSource<Int>
+  public let header: ArrayTreeSource<Int>
+  public let join: JoinedTreeSource<Int>
+  public let filter: FilteredTreeSource<JoinedTreeSource<Int>>
+  public let list: TreeList<TreeSourceDataSource<FilteredTreeSource<JoinedTreeSource<Int>>>>
+  public let host: any TreeListHost
+  /// The array source's elements K.
+  public let known: Int
+  /// The shown element the update replaces, and its path in the array.
+  let updated: (path: TreePath, value: Int)
+
+  /// Builds the composition over `0 ..< known` and loads the list;
+  /// `host` defaults to a ``CountingHost``.
+  public init(known: Int, host: (any TreeListHost)? = nil) {
+    self.known = known
+    elements = ArrayTreeSource(Array(0..<known), name: "elements")
+    header = ArrayTreeSource([-2, -1], name: "header")
+    join = JoinedTreeSource([header.eraseToAnyTreeSource(), elements.eraseToAnyTreeSource()])
+    filter = FilteredTreeSource(join, predicate: Self.predicate)
+    list = TreeList(source: filter)
+    self.host = host ?? CountingHost()
+    list.host = self.host
+    list.reloadData()
+    let middle = known / 2 - (known / 2) % 3  // ≡ 0 (mod 3): shown
+    updated = ([middle], middle)
+  }
+
+  /// Replaces the middle shown element with another shown one.
+  @inline(__always)
+  public func update() {
+    do { try elements.replace(at: updated.path, with: updated.value + 3) } catch { preconditionFailure("update: \(error)") }
+  }
+
+  /// Puts the middle element back.
+  public func undoUpdate() {
+    do { try elements.replace(at: updated.path, with: updated.value) } catch { preconditionFailure("undo: \(error)") }
+  }
+
+  /// Appends a shown element to the array source.
+  @inline(__always)
+  public func append() {
+    do { try elements.append(3 * known) } catch { preconditionFailure("append: \(error)") }
+  }
+
+  /// Removes the appended element.
+  public func undoAppend() {
+    do { try elements.remove(at: [known]) } catch { preconditionFailure("undo: \(error)") }
+  }
+
+  /// The filter's predicate: hides the elements `≡ 2 (mod 3)`.
+  static func predicate(_ element: Int) -> TreeFilterOutcome { element >= 0 && element % 3 == 2 ? .hidden : .visible }
+
+  /// A narrower predicate: also hides the elements `≡ 0 (mod 9)`.
+  static func narrower(_ element: Int) -> TreeFilterOutcome {
+    element >= 0 && (element % 3 == 2 || element % 9 == 0) ? .hidden : .visible
+  }
+
+  /// Narrows the filter's predicate.
+  @inline(__always)
+  public func narrow() { filter.setPredicate(Self.narrower) }
+
+  /// Puts the filter's first predicate back.
+  public func widen() { filter.setPredicate(Self.predicate) }
+
+  /// The measured edit of `workload`, and the unmeasured edit that undoes
+  /// it.
+  public func steps(_ workload: Workload) -> (prepare: () -> Void, edit: () -> Void, restore: () -> Void) {
+    switch workload {
+    case .sourceUpdate: return ({}, update, undoUpdate)
+    case .sourceAppend: return ({}, append, undoAppend)
+    case .sourceRefilter: return ({}, narrow, widen)
+    default: preconditionFailure("\(workload.rawValue) is not a source workload")
+    }
+  }
+}
+
 extension Measurement {
   static func measureTreeList<M: Meter>(
     _ workload: Workload, _ fixture: TreeListFixture, _ meter: inout M, _ limits: SampleLimits
   ) -> Samples {
-    let rows = fixture.list.numberOfRows
-    let (prepare, edit, restore) = fixture.steps(workload)
+    measureEdit(workload, fixture.steps(workload), rows: { fixture.list.numberOfRows }, &meter, limits)
+  }
+
+  static func measureSource<M: Meter>(
+    _ workload: Workload, _ fixture: SourceFixture, _ meter: inout M, _ limits: SampleLimits
+  ) -> Samples {
+    measureEdit(workload, fixture.steps(workload), rows: { fixture.list.numberOfRows }, &meter, limits)
+  }
+
+  /// Measures `edit`, with `prepare` before and `restore` after it run
+  /// uninstrumented; the list's `rows` must be back after each sample.
+  static func measureEdit<M: Meter>(
+    _ workload: Workload, _ steps: (prepare: () -> Void, edit: () -> Void, restore: () -> Void),
+    rows currentRows: () -> Int, _ meter: inout M, _ limits: SampleLimits
+  ) -> Samples {
+    let rows = currentRows()
+    let (prepare, edit, restore) = steps
     // A warm-up edit, and everything around each measured edit, run
     // uninstrumented.
     meter.endRun()
@@ -314,7 +410,7 @@ extension Measurement {
       meter.endRun()
       restore()
       meter.beginRun()
-      check(fixture.list.numberOfRows == rows, "TreeIndex", "\(workload.rawValue) leaves \(fixture.list.numberOfRows) rows")
+      check(currentRows() == rows, "TreeIndex", "\(workload.rawValue) leaves \(currentRows()) rows")
       samples.add(cost, meter)
     }
     return samples
@@ -348,15 +444,19 @@ extension Measurement {
       for known in knownItems {
         log("measuring TreeIndex \(workload.rawValue) with \(known) known items")
         var result = CellResult(
-          contender: .treeIndex, workload: workload, rows: 2 * known, depth: 2, unit: meter.unit,
+          contender: .treeIndex, workload: workload, rows: workload.rows(known: known), depth: workload.isOnSource ? 1 : 2,
+          unit: meter.unit,
           operationsPerSample: 1, samples: [], overhead: overhead.cost, skipped: nil, parameter: known)
         // Building the fixture is not measured, and runs faster uninstrumented.
         meter.endRun()
         let index = workload == .batch ? KnownItems.index(known) : nil
-        let fixture = workload == .batch ? nil : TreeListFixture(known: known)
+        let source = workload.isOnSource ? SourceFixture(known: known) : nil
+        let fixture = workload == .batch || workload.isOnSource ? nil : TreeListFixture(known: known)
         meter.beginRun()
         let samples =
-          if let index { measureBatch(index, &meter, limits(workload)) } else {
+          if let index { measureBatch(index, &meter, limits(workload)) } else if let source {
+            measureSource(workload, source, &meter, limits(workload))
+          } else {
             measureTreeList(workload, fixture!, &meter, limits(workload))
           }
         overhead.apply(samples, to: &result)

@@ -32,6 +32,10 @@ public struct SampleLimits: Sendable {
     case .build, .memory: return SampleLimits(minimum: 1, maximum: 11, budget: budget)
     case .move:
       return SampleLimits(minimum: 3, maximum: 51, budget: budget)
+    case .sourceUpdate, .sourceAppend:
+      return SampleLimits(minimum: 3, maximum: 51, budget: budget / 3)
+    case .sourceRefilter:
+      return SampleLimits(minimum: 1, maximum: 5, budget: budget / 3)
     case .batch, .treeListInsert, .treeListDelete, .treeListMove, .treeListReveal:
       // Today these copy the index (O(K)): with 100,000 known items one
       // sample is about 10⁹ instructions, so a third of the budget, and at
@@ -45,7 +49,8 @@ public struct SampleLimits: Sendable {
     switch workload {
     case .pathToRow, .rowToPath: return SampleLimits(minimum: 1, maximum: 5, budget: 0)
     case .toggle, .session, .build, .memory: return SampleLimits(minimum: 1, maximum: 2, budget: 0)
-    case .move, .batch, .treeListInsert, .treeListDelete, .treeListMove, .treeListReveal:
+    case .move, .batch, .treeListInsert, .treeListDelete, .treeListMove, .treeListReveal, .sourceUpdate,
+      .sourceAppend, .sourceRefilter:
       return SampleLimits(minimum: 1, maximum: 3, budget: 0)
     }
   }
@@ -285,7 +290,8 @@ public enum Measurement {
           samples = measureSession(&instance!, tree, reference, &meter, limit)
         case .build:
           samples = measureBuild(C.self, tree, &meter, limit)
-        case .memory, .move, .batch, .treeListInsert, .treeListDelete, .treeListMove, .treeListReveal:
+        case .memory, .move, .batch, .treeListInsert, .treeListDelete, .treeListMove, .treeListReveal, .sourceUpdate,
+          .sourceAppend, .sourceRefilter:
           samples = Samples()  // memory has its own command; the others are measured above or elsewhere
         }
         overhead.apply(samples, to: &result)

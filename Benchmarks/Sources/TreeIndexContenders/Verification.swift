@@ -159,6 +159,48 @@ extension Verification {
       expect(fixture.list.numberOfRows == rows, "\(workload.rawValue) and its undoing leave \(fixture.list.numberOfRows) rows")
       expect(host.mismatchedRows().isEmpty, "after undoing \(workload.rawValue): rows show the wrong items")
     }
+
+    // The source workloads: each edit is one host update of one row.
+    for (workload, expected) in [
+      (Workload.sourceUpdate, { (row: Int) in TreeChanges(reloadedRowRanges: [.init(section: 0, rows: row..<(row + 1))]) }),
+      (.sourceAppend, { (row: Int) in TreeChanges(insertedRowRanges: [.init(section: 0, rows: row..<(row + 1))]) }),
+    ] {
+      let fixture = SourceFixture(known: known)
+      let host = ListHostSimulator(list: fixture.list)
+      host.reloadData()
+      let rows = fixture.list.numberOfRows
+      expect(rows == 2 + known - known / 3, "the source list shows \(rows) rows, not \(2 + known - known / 3)")
+      let (prepare, edit, restore) = fixture.steps(workload)
+      prepare()
+      host.removeRecordedCalls()
+      edit()
+      let row =
+        workload == .sourceAppend
+        ? rows : (fixture.filter.filteredPath(forBasePath: [2 + fixture.updated.path[0]])?[0] ?? -1)
+      expect(
+        host.calls == [.apply(expected(row))], "\(workload.rawValue): the host gets \(host.calls), not one update of row \(row)")
+      expect(host.mismatchedRows().isEmpty, "\(workload.rawValue): rows show the wrong items")
+      restore()
+      expect(host.violations.isEmpty, "\(workload.rawValue): a host rejects the changes: \(host.violations)")
+      expect(fixture.list.numberOfRows == rows, "\(workload.rawValue) and its undoing leave \(fixture.list.numberOfRows) rows")
+    }
+    // The narrower predicate: one update deleting the rows of the elements
+    // ≡ 0 (mod 9), and the wider one inserting them again.
+    do {
+      let fixture = SourceFixture(known: known)
+      let host = ListHostSimulator(list: fixture.list)
+      host.reloadData()
+      let rows = fixture.list.numberOfRows
+      host.removeRecordedCalls()
+      fixture.narrow()
+      let hidden = (0..<known).filter { $0 % 9 == 0 }.count
+      expect(host.calls.count == 1, "source refilter: \(host.calls.count) updates")
+      expect(fixture.list.numberOfRows == rows - hidden, "source refilter shows \(fixture.list.numberOfRows) rows")
+      expect(host.mismatchedRows().isEmpty, "source refilter: rows show the wrong items")
+      fixture.widen()
+      expect(host.violations.isEmpty, "source refilter: a host rejects the changes: \(host.violations)")
+      expect(fixture.list.numberOfRows == rows, "source refilter and its undoing leave \(fixture.list.numberOfRows) rows")
+    }
     return found
   }
 }

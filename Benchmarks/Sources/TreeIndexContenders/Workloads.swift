@@ -46,6 +46,20 @@ public enum Workload: String, CaseIterable, Codable, Sendable {
   /// `TreeList.reveal(_:)` of the subitem of a collapsed root item in the
   /// middle of a list of K expanded root items (which expands it).
   case treeListReveal = "TreeList reveal"
+  /// `ArrayTreeSource.replace(at:with:)` of a shown element in the middle
+  /// of an array source of K elements, behind a join (with a two-element
+  /// header) and a filter (hiding a third of the elements), shown by a
+  /// `TreeList(source:)`: the update reaches the host as one reloaded row.
+  case sourceUpdate = "source update"
+  /// `ArrayTreeSource.append(_:to:)` of a shown element to the same array
+  /// source of K elements behind a join and a filter: one inserted row.
+  case sourceAppend = "source append"
+  /// `FilteredTreeSource.setPredicate(_:)` with a narrower predicate (it
+  /// also hides the elements `≡ 0 (mod 9)`, about K/9 shown rows), over the
+  /// same composition: one host update removing those rows. There is no
+  /// narrowing hint yet, so the filter asks the predicate about all K
+  /// elements: O(K).
+  case sourceRefilter = "source refilter"
 
   /// The number of operations one sample holds.
   public var operationsPerSample: Int { self == .session ? Session.operationsPerSlice : 1 }
@@ -53,8 +67,21 @@ public enum Workload: String, CaseIterable, Codable, Sendable {
   /// The workloads that only TreeIndex runs: the baselines implement no
   /// moves, batches or lists.
   public static var treeIndexOnly: [Workload] {
-    [.move, .batch, .treeListInsert, .treeListDelete, .treeListMove, .treeListReveal]
+    [
+      .move, .batch, .treeListInsert, .treeListDelete, .treeListMove, .treeListReveal, .sourceUpdate, .sourceAppend,
+      .sourceRefilter,
+    ]
   }
+
+  /// Whether this workload edits a composed tree source (K is then the
+  /// array source's elements).
+  public var isOnSource: Bool { self == .sourceUpdate || self == .sourceAppend || self == .sourceRefilter }
+
+  /// The rows of a cell of K known items: 2K for the index and TreeList
+  /// workloads (each root item expanded with one subitem), K for the
+  /// source workloads (the array's elements, of which the list shows
+  /// about two thirds).
+  public func rows(known: Int) -> Int { isOnSource ? known : 2 * known }
 
   /// Whether only TreeIndex runs this workload.
   public var isTreeIndexOnly: Bool { Self.treeIndexOnly.contains(self) }
@@ -83,6 +110,9 @@ public enum Sizes {
   public static let depths = [2, 6]
   /// The numbers of known items K of the batch and TreeList workloads.
   public static let knownItems = [100, 1_000, 10_000, 100_000]
+  /// The array source's elements K of the source workloads in the
+  /// ordo-one suite (`compare.sh` takes them from `--known`).
+  public static let sourceElements = [1_000, 1_000_000]
   /// The numbers of rows N beneath the moved item of the move workload.
   public static let movedSubtreeRows = [1_000, 10_000, 100_000, 1_000_000]
 

@@ -1,0 +1,142 @@
+import Foundation
+import TreeSources
+
+/// The ``TreeDataSource`` that shows a ``/TreeSources/TreeSource`` in a
+/// ``TreeList``: it answers the list's questions from the source and turns
+/// each change set the source publishes into exactly one update of the
+/// list's host, moves as moves. Create it with ``TreeList/init(source:layout:isExpanded:)``.
+///
+/// The list stays lazy: it asks the source only about the items it shows.
+/// Expansion state follows moved items (the list moves it with them);
+/// items the source inserts (or a filter shows again) start as
+/// `isExpanded` says.
+public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
+  /// The source shown.
+  public let source: Source
+
+  /// Whether a newly shown item starts expanded.
+  let _isExpanded: (TreePath, Source.Element) -> Bool
+
+  /// The list that shows the source.
+  weak var _list: TreeList<TreeSourceDataSource<Source>>?
+
+  var _subscription: TreeSourceSubscription?
+
+  /// While a change set is replayed into the list: the changes and the
+  /// step being applied, so that the list's questions are read in the
+  /// source's final tree.
+  var _replaying: (changes: TreeSourceChanges, step: Int)?
+
+  init(source: Source, isExpanded: @escaping (TreePath, Source.Element) -> Bool) {
+    self.source = source
+    self._isExpanded = isExpanded
+  }
+
+  /// The source's number of children, read at the item's place once the
+  /// change being replayed has applied; 0 for a path the source refuses.
+  ///
+  /// - Parameter parent: An item's path, or `nil` for the root.
+  /// - Returns: How many children it has.
+  /// - Complexity: The source's answer.
+  public func numberOfSubitems(of parent: TreePath?) -> Int {
+    guard let parent else { return (try? source.numberOfChildren(of: nil)) ?? 0 }
+    guard let path = _finalPath(parent) else { return 0 }
+    return (try? source.numberOfChildren(of: path)) ?? 0
+  }
+
+  /// What `isExpanded` says of the item.
+  ///
+  /// - Parameter treePath: A visible item's path.
+  /// - Returns: Whether it starts expanded.
+  /// - Complexity: The source's answer plus `isExpanded`.
+  public func isExpanded(_ treePath: TreePath) -> Bool {
+    guard let path = _finalPath(treePath), let element = try? source.element(at: path) else { return false }
+    return _isExpanded(path, element)
+  }
+
+  /// The source's element.
+  ///
+  /// - Parameter treePath: A visible row's item path.
+  /// - Returns: The element.
+  /// - Precondition: The list asks only about its rows, which the source
+  ///   holds.
+  /// - Complexity: The source's answer.
+  public func item(at treePath: TreePath) -> Source.Element {
+    guard let path = _finalPath(treePath) else {
+      preconditionFailure("TreeSourceDataSource: \(treePath) is removed later in the change set being applied")
+    }
+    do {
+      return try source.element(at: path)
+    } catch {
+      preconditionFailure("TreeSourceDataSource: the list asked for a row the source does not hold: \(error)")
+    }
+  }
+
+  func _finalPath(_ path: TreePath) -> TreePath? {
+    guard let replaying = _replaying else { return path }
+    return replaying.changes.finalPath(of: path, afterStep: replaying.step)
+  }
+
+  /// Replays one change set into the list as one batch.
+  func _receive(_ changes: TreeSourceChanges) {
+    guard let list = _list else { return }
+    do {
+      try list.performBatchUpdates {
+        defer { _replaying = nil }
+        for (i, step) in changes.steps.enumerated() {
+          _replaying = (changes, i)
+          // Beneath an item the list never expanded, it knows no subitems:
+          // a change there changes nothing it shows.
+          func isKnown(_ path: TreePath) -> Bool {
+            path.parent.map { list.numberOfSubitems(of: $0) != nil } ?? true
+          }
+          switch step {
+          case .insert(let p):
+            try list.insertItems(at: [p])
+          case .remove(let p):
+            if isKnown(p) { try list.deleteItems(at: [p]) }
+          case .move(let a, let b):
+            switch (isKnown(a), isKnown(_PathShifts.beforeRemoval(at: a, b))) {
+            case (true, true): try list.moveItem(at: a, to: b)
+            case (true, false): try list.deleteItems(at: [a])
+            case (false, true): try list.insertItems(at: [b])
+            case (false, false): break
+            }
+          case .update(let p):
+            if isKnown(p) { try list.reloadItems(at: [p]) }
+          }
+        }
+      }
+    } catch {
+      // A change set the list cannot follow (one published while the list
+      // was calling out, or one that does not match what it knows): show
+      // the source afresh rather than an update that could be wrong.
+      list.reloadData()
+    }
+  }
+}
+
+extension TreeList {
+  /// Creates a list that shows a tree source and follows its changes: each
+  /// change set the source publishes reaches the host as one update.
+  ///
+  /// Call ``reloadData()`` (or set a host, which reads the list) to load it.
+  ///
+  /// - Parameters:
+  ///   - source: The source to show.
+  ///   - layout: `.flat` or `.sectioned`.
+  ///   - isExpanded: Whether an item starts expanded when the list first
+  ///     shows it; by default none does.
+  /// - Complexity: O(1); asks the source nothing.
+  public convenience init<Source: TreeSource>(
+    source: Source, layout: TreeIndex.Layout = .flat,
+    isExpanded: @escaping (TreePath, Source.Element) -> Bool = { _, _ in false }
+  ) where DataSource == TreeSourceDataSource<Source> {
+    let dataSource = TreeSourceDataSource(source: source, isExpanded: isExpanded)
+    self.init(dataSource: dataSource, layout: layout)
+    dataSource._list = self
+    dataSource._subscription = source.subscribe { [weak dataSource] changes in
+      dataSource?._receive(changes)
+    }
+  }
+}

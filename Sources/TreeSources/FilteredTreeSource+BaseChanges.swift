@@ -1,0 +1,136 @@
+import TreeIndex
+
+/// Turning the base's changes into the filter's: each step of the base
+/// updates the mirror and becomes at most a few filtered steps, found by
+/// comparing the visibility of the touched item and its ancestors before
+/// and after. O(*d* log *b*) per step, plus the items a step inserts.
+extension FilteredTreeSource {
+  func _receive(_ changes: TreeSourceChanges) {
+    var out: [TreeSourceChanges.Step] = []
+    for (i, step) in changes.steps.enumerated() {
+      switch step {
+      case .insert(let p):
+        _baseInserted(at: p, reading: changes.finalPath(of: p, afterStep: i), into: &out)
+      case .remove(let p):
+        _baseRemoved(at: p, into: &out)
+      case .move(let a, let b):
+        _baseMoved(from: a, to: b, into: &out)
+      case .update(let p):
+        _baseUpdated(at: p, reading: changes.finalPath(of: p, afterStep: i), into: &out)
+      }
+    }
+    _publisher.publish(out)
+  }
+
+  /// The topmost of `chain` (item first, root last) whose visibility went
+  /// from `from` to its opposite.
+  func _topmostFlip(_ chain: [(node: Int32, wasShown: Bool)], from: Bool) -> Int32? {
+    chain.last { $0.wasShown == from && _forest[$0.node].isShown != from }?.node
+  }
+
+  func _snapshot(_ nodes: [Int32]) -> [(node: Int32, wasShown: Bool)] {
+    nodes.map { ($0, _forest[$0].isShown) }
+  }
+
+  func _parentNode(of path: TreePath) -> Int32? {
+    guard let parent = path.parent else { return -1 }
+    return _node(atBase: parent)
+  }
+
+  func _baseInserted(at p: TreePath, reading: TreePath?, into out: inout [TreeSourceChanges.Step]) {
+    guard let parent = _parentNode(of: p) else { return }
+    let ancestors = _snapshot(parent < 0 ? [] : _chain(parent))
+    let node = _build(at: reading)
+    _attach(node, to: parent, at: p[p.depth - 1])
+    _recheck(parent)
+    if let top = _topmostFlip(ancestors, from: false) {
+      if _isFullyShown(top) { out.append(.insert(_paths(of: top).filtered)) }
+    } else if _isFullyShown(node) {
+      out.append(.insert(_paths(of: node).filtered))
+    }
+  }
+
+  func _baseRemoved(at p: TreePath, into out: inout [TreeSourceChanges.Step]) {
+    guard let node = _node(atBase: p) else { return }
+    let wasFullyShown = _isFullyShown(node)
+    let oldPath = _paths(of: node).filtered
+    let ancestors = _snapshot(Array(_chain(node).dropFirst()))
+    let owner = _detach(node)
+    _recheck(owner)
+    if let top = _topmostFlip(ancestors, from: true) {
+      let depth = _chain(top).count
+      if ancestors.filter({ _chain(top).dropFirst().contains($0.node) }).allSatisfy(\.wasShown) {
+        out.append(.remove(TreePath(oldPath.prefix(depth))))
+      }
+    } else if wasFullyShown {
+      out.append(.remove(oldPath))
+    }
+    _free(node)
+  }
+
+  func _baseUpdated(at p: TreePath, reading: TreePath?, into out: inout [TreeSourceChanges.Step]) {
+    guard let node = _node(atBase: p), let reading, let element = try? base.element(at: reading) else { return }
+    let wasFullyShown = _isFullyShown(node)
+    let chain = _snapshot(_chain(node))
+    let outcome = predicate(element)
+    _forest[node].outcome = outcome
+    let shown = Self._isShown(outcome, anyChildShown: _forest.total(_forest[node].children).shown > 0)
+    if shown != _forest[node].isShown {
+      _forest[node].isShown = shown
+      _forest.refreshUpward(from: node, inTreeAt: _tree(of: node))
+      _recheck(_forest[node].owner)
+    }
+    if let top = chain.last(where: { _forest[$0.node].isShown != $0.wasShown })?.node {
+      if _forest[top].isShown {
+        if _isFullyShown(top) { out.append(.insert(_paths(of: top).filtered)) }
+      } else if _chain(top).dropFirst().allSatisfy({ _forest[$0].isShown }) {
+        out.append(.remove(_paths(of: top).filtered))
+      }
+    } else if wasFullyShown {
+      out.append(.update(_paths(of: node).filtered))
+    }
+  }
+
+  func _baseMoved(from a: TreePath, to b: TreePath, into out: inout [TreeSourceChanges.Step]) {
+    guard let node = _node(atBase: a) else { return }
+    let wasFullyShown = _isFullyShown(node)
+    let oldPath = _paths(of: node).filtered
+    let oldAncestors = _snapshot(Array(_chain(node).dropFirst()))
+    var original: [Int32: Bool] = [:]
+    for (n, shown) in oldAncestors { original[n] = shown }
+    let oldOwner = _detach(node)
+    _recheck(oldOwner)
+    guard let newOwner = _parentNode(of: b) else { return }
+    let newAncestors = (newOwner < 0 ? [] : _chain(newOwner)).map { ($0, original[$0] ?? _forest[$0].isShown) }
+    _attach(node, to: newOwner, at: b[b.depth - 1])
+    _recheck(newOwner)
+    let removedTop = _topmostFlip(oldAncestors, from: true)
+    let insertedTop = _topmostFlip(newAncestors, from: false)
+    let isFullyShown = _isFullyShown(node)
+    let newPath = _paths(of: node).filtered
+    if wasFullyShown && isFullyShown && insertedTop == nil {
+      guard let removedTop else {
+        out.append(.move(from: oldPath, to: newPath))
+        return
+      }
+      // The item leaves a folder that shows no match without it: move the
+      // item out first (it stays a row), then remove the folder.
+      let folder = _paths(of: removedTop).filtered
+      out.append(.move(from: oldPath, to: _PathShifts.beforeRemoval(at: folder, newPath)))
+      out.append(.remove(folder))
+      return
+    }
+    if let removedTop {
+      if oldAncestors.filter({ _chain(removedTop).dropFirst().contains($0.node) }).allSatisfy(\.wasShown) {
+        out.append(.remove(TreePath(oldPath.prefix(_chain(removedTop).count))))
+      }
+    } else if wasFullyShown {
+      out.append(.remove(oldPath))
+    }
+    if let insertedTop {
+      if _isFullyShown(insertedTop) { out.append(.insert(_paths(of: insertedTop).filtered)) }
+    } else if isFullyShown {
+      out.append(.insert(newPath))
+    }
+  }
+}

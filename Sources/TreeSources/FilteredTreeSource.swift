@@ -1,0 +1,337 @@
+import TreeIndex
+import _SummaryTree
+
+/// A tree source that shows the elements of another source that a
+/// predicate lets through, with VS Code's three outcomes: visible, hidden
+/// (with everything beneath), or visible only if a descendant is (a folder
+/// that contains a match).
+///
+/// The filter keeps, for every item of the base, its outcome and, per
+/// parent, the count of shown children as summaries of a balanced tree, so
+/// that a filtered path maps to the base's path (and back) in
+/// O(*d* log *b*), a change of the base becomes the filtered change in
+/// O(*d* log *b*) per item it touches, and a new predicate
+/// (``setPredicate(_:)``) becomes the minimal change set: the items whose
+/// visibility changed are removed or inserted, the items that stay are
+/// left alone (never removed and inserted again).
+public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
+  /// The source whose elements are filtered.
+  public let base: Base
+
+  /// The predicate: what it says of an element decides whether it is shown.
+  public private(set) var predicate: (Base.Element) -> TreeFilterOutcome
+
+  var _forest = SummaryForest<_FilterItem>()
+  var _rootTree: Int32 = -1
+  let _publisher = _ChangePublisher()
+  var _subscription: TreeSourceSubscription?
+
+  /// Filters `base` with `predicate`.
+  ///
+  /// - Parameters:
+  ///   - base: The source to filter.
+  ///   - predicate: The outcome for an element.
+  /// - Complexity: O(*n* *d*) for the *n* items of the base: each is asked
+  ///   about once.
+  public init(_ base: Base, predicate: @escaping (Base.Element) -> TreeFilterOutcome) {
+    self.base = base
+    self.predicate = predicate
+    _rootTree = _buildChildren(of: nil, owner: -1)
+    _subscription = base.subscribe { [weak self] changes in self?._receive(changes) }
+  }
+
+  /// `Filtered(` and the base's name `)`.
+  public var name: String { "Filtered(\(base.name))" }
+
+  // MARK: TreeSource
+
+  /// The number of shown children of the shown item at `parent`, or of
+  /// shown root items when `parent` is `nil`.
+  ///
+  /// - Parameter parent: A filtered path, or `nil` for the root.
+  /// - Returns: How many children are shown.
+  /// - Throws: ``TreeSourceError`` when `parent` names no shown item.
+  /// - Complexity: O(*d* log *b*).
+  public func numberOfChildren(of parent: TreePath?) throws(TreeSourceError) -> Int {
+    guard let parent else { return _forest.total(_rootTree).shown }
+    let node = try _shownNode(at: parent, for: .numberOfChildren)
+    return _forest.total(_forest[node].children).shown
+  }
+
+  /// The element of the shown item at `path`.
+  ///
+  /// - Parameter path: A filtered path.
+  /// - Returns: The base's element.
+  /// - Throws: ``TreeSourceError`` when `path` names no shown item.
+  /// - Complexity: O(*d* log *b*) plus the base's answer.
+  public func element(at path: TreePath) throws(TreeSourceError) -> Base.Element {
+    let node = try _shownNode(at: path, for: .element)
+    return try base.element(at: _paths(of: node).base)
+  }
+
+  /// The base's path of the shown item at a filtered path.
+  ///
+  /// - Parameter path: A filtered path.
+  /// - Returns: The item's path in the base, or `nil` when no shown item is
+  ///   there.
+  /// - Complexity: O(*d* log *b*).
+  public func basePath(forFilteredPath path: TreePath) -> TreePath? {
+    (try? _shownNode(at: path, for: .element)).map { _paths(of: $0).base }
+  }
+
+  /// The filtered path of the base's item at `path`.
+  ///
+  /// - Parameter path: A path of the base.
+  /// - Returns: The item's filtered path, or `nil` when it is hidden (or an
+  ///   ancestor is) or does not exist.
+  /// - Complexity: O(*d* log *b*).
+  public func filteredPath(forBasePath path: TreePath) -> TreePath? {
+    guard let node = _node(atBase: path), _isFullyShown(node) else { return nil }
+    return _paths(of: node).filtered
+  }
+
+  /// Calls `observer` after every change of what the filter shows, until
+  /// the subscription ends.
+  ///
+  /// - Parameter observer: The closure to call with each change set.
+  /// - Returns: The subscription.
+  /// - Complexity: O(1).
+  public func subscribe(_ observer: @escaping (TreeSourceChanges) -> Void) -> TreeSourceSubscription {
+    _publisher.subscribe(observer)
+  }
+
+  /// Runs `updates` as one batch of the filter and of its base.
+  ///
+  /// - Parameter updates: The edits.
+  /// - Throws: Whatever `updates` throws; the base undoes its edits.
+  /// - Complexity: `updates`, plus O(*k*² *d*) for its *k* edits.
+  public func performBatchUpdates<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure) {
+    let mark = _publisher.pendingCount
+    _publisher.begin()
+    do {
+      try base.performBatchUpdates(updates)
+    } catch {
+      _publisher.dropPending(after: mark)
+      _publisher.end(discarding: true)
+      throw error
+    }
+    _publisher.end()
+  }
+
+  // MARK: The predicate
+
+  /// Filters with a new predicate: subscribers get the minimal change set,
+  /// the shown items that are hidden now removed and the hidden items that
+  /// are shown now inserted; items shown before and after stay.
+  ///
+  /// - Parameter predicate: The new predicate.
+  /// - Complexity: O(*n* *d*) for the *n* items of the base (each is asked
+  ///   about again), plus the change set.
+  public func setPredicate(_ predicate: @escaping (Base.Element) -> TreeFilterOutcome) {
+    self.predicate = predicate
+    var next = [Bool](repeating: false, count: _forest.capacity)
+    _evaluate(tree: _rootTree, parentPath: nil, into: &next)
+    var steps: [TreeSourceChanges.Step] = []
+    _diff(tree: _rootTree, at: nil, next: next, into: &steps)
+    _commit(tree: _rootTree, next: next)
+    _publisher.publish(steps)
+  }
+
+  /// Evaluates the predicate on every item of `tree` and beneath, writing
+  /// whether each would be shown into `next`.
+  func _evaluate(tree: Int32, parentPath: TreePath?, into next: inout [Bool]) {
+    var children: [Int32] = []
+    _forest.forEach(in: tree) { node, _ in children.append(node) }
+    for (i, node) in children.enumerated() {
+      let path = (parentPath ?? []).appending(i)
+      let outcome = (try? base.element(at: path)).map(predicate) ?? .hidden
+      _forest[node].outcome = outcome
+      _evaluate(tree: _forest[node].children, parentPath: path, into: &next)
+      var anyShown = false
+      _forest.forEach(in: _forest[node].children) { child, _ in anyShown = anyShown || next[Int(child)] }
+      next[Int(node)] = Self._isShown(outcome, anyChildShown: anyShown)
+    }
+  }
+
+  /// The steps that take the children of a parent shown before and after
+  /// from the old visibility to `next`, left to right.
+  func _diff(tree: Int32, at parentPath: TreePath?, next: [Bool], into steps: inout [TreeSourceChanges.Step]) {
+    var index = 0
+    _forest.forEach(in: tree) { node, _ in
+      let path = (parentPath ?? []).appending(index)
+      switch (_forest[node].isShown, next[Int(node)]) {
+      case (true, true):
+        _diff(tree: _forest[node].children, at: path, next: next, into: &steps)
+        index += 1
+      case (true, false):
+        steps.append(.remove(path))
+      case (false, true):
+        steps.append(.insert(path))
+        index += 1
+      case (false, false):
+        break
+      }
+    }
+  }
+
+  /// Stores `next` and brings every summary up to date.
+  func _commit(tree: Int32, next: [Bool]) {
+    guard tree >= 0 else { return }
+    _commit(tree: _forest.left(tree), next: next)
+    _commit(tree: _forest.right(tree), next: next)
+    _commit(tree: _forest[tree].children, next: next)
+    _forest[tree].isShown = next[Int(tree)]
+    _forest.update(tree)
+  }
+
+  static func _isShown(_ outcome: TreeFilterOutcome, anyChildShown: Bool) -> Bool {
+    switch outcome {
+    case .visible: true
+    case .hidden: false
+    case .visibleIfDescendantIsVisible: anyChildShown
+    }
+  }
+
+  // MARK: The mirror
+
+  /// Builds the mirror of the base's children of `parent` (read in the
+  /// base's current tree), returning the root of their tree.
+  func _buildChildren(of parent: TreePath?, owner: Int32) -> Int32 {
+    let count = (try? base.numberOfChildren(of: parent)) ?? 0
+    guard count > 0 else { return -1 }
+    var nodes: [Int32] = []
+    nodes.reserveCapacity(count)
+    for i in 0..<count {
+      let node = _build(at: (parent ?? []).appending(i))
+      _forest[node].owner = owner
+      nodes.append(node)
+    }
+    return _balanced(nodes[...])
+  }
+
+  /// Builds the mirror of the base's item at `path` (`nil`: an item the
+  /// batch removes later, kept hidden and empty), detached.
+  func _build(at path: TreePath?) -> Int32 {
+    guard let path, let element = try? base.element(at: path) else {
+      return _forest.allocate(_FilterItem(outcome: .hidden, isShown: false))
+    }
+    let outcome = predicate(element)
+    let node = _forest.allocate(_FilterItem(outcome: outcome, isShown: false))
+    let children = _buildChildren(of: path, owner: node)
+    _forest[node].children = children
+    _forest[node].isShown = Self._isShown(outcome, anyChildShown: _forest.total(children).shown > 0)
+    _forest.update(node)
+    return node
+  }
+
+  func _balanced(_ nodes: ArraySlice<Int32>) -> Int32 {
+    guard !nodes.isEmpty else { return -1 }
+    let mid = nodes.startIndex + nodes.count / 2
+    let left = _balanced(nodes[..<mid])
+    let right = _balanced(nodes[(mid + 1)...])
+    return _forest.join(left, nodes[mid], right)
+  }
+
+  /// The root of the tree that holds `node`.
+  func _tree(of node: Int32) -> Int32 {
+    let owner = _forest[node].owner
+    return owner < 0 ? _rootTree : _forest[owner].children
+  }
+
+  func _setChildren(of owner: Int32, to root: Int32) {
+    if owner < 0 { _rootTree = root } else { _forest[owner].children = root }
+  }
+
+  func _children(of owner: Int32) -> Int32 { owner < 0 ? _rootTree : _forest[owner].children }
+
+  func _node(atBase path: TreePath) -> Int32? {
+    var tree = _rootTree
+    var node: Int32 = -1
+    for i in path {
+      guard let found = _forest.find(i, by: _BaseIndices.self, in: tree) else { return nil }
+      node = found.node
+      tree = _forest[node].children
+    }
+    return path.depth > 0 ? node : nil
+  }
+
+  func _shownNode(at path: TreePath, for operation: TreeSourceError.Operation) throws(TreeSourceError) -> Int32 {
+    guard path.depth > 0 else {
+      throw TreeSourceError(source: name, operation: operation, path: path, reason: .emptyPath)
+    }
+    var tree = _rootTree
+    var node: Int32 = -1
+    for i in path {
+      guard let found = _forest.find(i, by: _ShownIndices.self, in: tree) else {
+        throw TreeSourceError(
+          source: name, operation: operation, path: path, reason: .indexOutOfRange(count: _forest.total(tree).shown))
+      }
+      node = found.node
+      tree = _forest[node].children
+    }
+    return node
+  }
+
+  /// The item's base path and its filtered position path (the shown
+  /// siblings before it at each level, whether it is shown or not).
+  func _paths(of node: Int32) -> (base: TreePath, filtered: TreePath) {
+    var base: [Int] = []
+    var filtered: [Int] = []
+    var n = node
+    while n >= 0 {
+      let before = _forest.summary(before: n, inTreeAt: _tree(of: n)) ?? .zero
+      base.append(before.count)
+      filtered.append(before.shown)
+      n = _forest[n].owner
+    }
+    return (TreePath(base.reversed()), TreePath(filtered.reversed()))
+  }
+
+  /// The item and its ancestors, the item first.
+  func _chain(_ node: Int32) -> [Int32] {
+    var chain: [Int32] = []
+    var n = node
+    while n >= 0 {
+      chain.append(n)
+      n = _forest[n].owner
+    }
+    return chain
+  }
+
+  func _isFullyShown(_ node: Int32) -> Bool { _chain(node).allSatisfy { _forest[$0].isShown } }
+
+  /// Brings `owner` and its ancestors' visibility up to date after their
+  /// children changed.
+  func _recheck(_ owner: Int32) {
+    var o = owner
+    while o >= 0 {
+      let item = _forest[o]
+      let shown = Self._isShown(item.outcome, anyChildShown: _forest.total(item.children).shown > 0)
+      guard shown != item.isShown else { return }
+      _forest[o].isShown = shown
+      _forest.refreshUpward(from: o, inTreeAt: _tree(of: o))
+      o = item.owner
+    }
+  }
+
+  func _detach(_ node: Int32) -> Int32 {
+    let owner = _forest[node].owner
+    _setChildren(of: owner, to: _forest.remove(node, fromTreeAt: _children(of: owner)))
+    _forest[node].owner = -1
+    return owner
+  }
+
+  func _attach(_ node: Int32, to owner: Int32, at index: Int) {
+    let (l, r) = _forest.split(_children(of: owner), at: index, by: _BaseIndices.self)
+    _setChildren(of: owner, to: _forest.join(l, node, r))
+    _forest[node].owner = owner
+  }
+
+  func _free(_ node: Int32) {
+    var stack = [node]
+    while let n = stack.popLast() {
+      _forest.forEachNode(in: _forest[n].children) { stack.append($0) }
+      _forest.free(n)
+    }
+  }
+}

@@ -1,0 +1,298 @@
+import TreeIndex
+
+/// A tree source that shows several sources one after another: the root
+/// items of the first, then those of the second, and so on (in a
+/// `.sectioned` list, consecutive sections).
+///
+/// Changes of a joined source reach the join's subscribers with their
+/// paths shifted past the sources before it. Edits through the join go to
+/// the source that holds the item; a move from one joined source to
+/// another removes the element from the first and inserts it into the
+/// second, and subscribers hear of one move.
+public final class JoinedTreeSource<Element>: MutableTreeSource {
+  /// The joined sources, in order.
+  public let sources: [AnyTreeSource<Element>]
+
+  /// A short name for the source, used in its errors.
+  public let name: String
+
+  /// Each source's number of root items, as the join's subscribers last
+  /// heard it.
+  var _counts: [Int]
+
+  var _subscriptions: [TreeSourceSubscription] = []
+  let _publisher = _ChangePublisher()
+
+  /// While a move across sources runs, the changes the sources publish.
+  var _captured: [(source: Int, changes: TreeSourceChanges)]?
+
+  /// Joins `sources`, in order.
+  ///
+  /// - Parameters:
+  ///   - sources: The sources, type-erased.
+  ///   - name: A name for errors; `JoinedTreeSource` by default.
+  /// - Complexity: O(*p*) for *p* sources.
+  public init(_ sources: [AnyTreeSource<Element>], name: String = "JoinedTreeSource") {
+    self.sources = sources
+    self.name = name
+    self._counts = sources.map { (try? $0.numberOfChildren(of: nil)) ?? 0 }
+    for (i, source) in sources.enumerated() {
+      _subscriptions.append(
+        source.subscribe { [weak self] changes in self?._receive(changes, from: i) })
+    }
+  }
+
+  // MARK: TreeSource
+
+  /// The number of children of the item at `parent`, or the sum of the
+  /// sources' root items when `parent` is `nil`.
+  ///
+  /// - Parameter parent: An item's path, or `nil` for the root.
+  /// - Returns: How many children it has.
+  /// - Throws: ``TreeSourceError`` when `parent` names no item.
+  /// - Complexity: O(*p*) for *p* sources, plus the source's own answer.
+  public func numberOfChildren(of parent: TreePath?) throws(TreeSourceError) -> Int {
+    guard let parent else {
+      return sources.reduce(0) { $0 + ((try? $1.numberOfChildren(of: nil)) ?? 0) }
+    }
+    let (i, local) = try _locate(parent, for: .numberOfChildren)
+    return try sources[i].numberOfChildren(of: local)
+  }
+
+  /// The element at `path`, from the source that holds it.
+  ///
+  /// - Parameter path: An item's path.
+  /// - Returns: The element.
+  /// - Throws: ``TreeSourceError`` when `path` names no item.
+  /// - Complexity: O(*p*) plus the source's own answer.
+  public func element(at path: TreePath) throws(TreeSourceError) -> Element {
+    let (i, local) = try _locate(path, for: .element)
+    return try sources[i].element(at: local)
+  }
+
+  /// Calls `observer` after every change of any joined source, with the
+  /// join's paths, until the subscription ends.
+  ///
+  /// - Parameter observer: The closure to call with each change set.
+  /// - Returns: The subscription.
+  /// - Complexity: O(1).
+  public func subscribe(_ observer: @escaping (TreeSourceChanges) -> Void) -> TreeSourceSubscription {
+    _publisher.subscribe(observer)
+  }
+
+  /// Runs `updates` as one batch of the join and of every joined source:
+  /// the join's subscribers hear of it once.
+  ///
+  /// - Parameter updates: The edits.
+  /// - Throws: Whatever `updates` throws; the sources undo their edits.
+  /// - Complexity: `updates`, plus O(*k*² *d*) for its *k* edits.
+  public func performBatchUpdates<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure) {
+    let mark = _publisher.pendingCount
+    _publisher.begin()
+    do {
+      try _inBatches(of: Array(sources.indices), updates)
+    } catch {
+      _publisher.dropPending(after: mark)
+      _publisher.end(discarding: true)
+      throw error
+    }
+    _publisher.end()
+  }
+
+  // MARK: MutableTreeSource
+
+  /// Inserts `element` into the source that holds `path`'s place: at a
+  /// boundary between two sources, the end of the earlier one.
+  ///
+  /// - Parameters:
+  ///   - element: The new element.
+  ///   - path: Its path once inserted.
+  /// - Throws: ``TreeSourceError`` when `path` cannot hold an item, or the
+  ///   source refuses; nothing changes.
+  /// - Complexity: O(*p*) plus the source's own insertion.
+  public func insert(_ element: Element, at path: TreePath) throws(TreeSourceError) {
+    let (i, local) = try _locateInsertion(path, counts: _liveCounts(), for: .insert)
+    try sources[i].insert(element, at: local)
+  }
+
+  /// Removes the item at `path` from the source that holds it.
+  ///
+  /// - Parameter path: The item's path.
+  /// - Returns: The removed element.
+  /// - Throws: ``TreeSourceError`` when `path` names no item, or the source
+  ///   refuses; nothing changes.
+  /// - Complexity: O(*p*) plus the source's own removal.
+  @discardableResult
+  public func remove(at path: TreePath) throws(TreeSourceError) -> Element {
+    let (i, local) = try _locate(path, for: .remove)
+    return try sources[i].remove(at: local)
+  }
+
+  /// Moves the item at `source` to `destination` (read with the item
+  /// removed), within one joined source or from one to another; the
+  /// join's subscribers hear of one move.
+  ///
+  /// - Parameters:
+  ///   - source: The item's path.
+  ///   - destination: Its path after the move.
+  /// - Throws: ``TreeSourceError`` when a path is wrong or a source
+  ///   refuses; nothing changes.
+  /// - Complexity: O(*p*) plus the sources' own edits; between sources,
+  ///   plus O(*s*) for the *s* items beneath the moved item.
+  public func move(from source: TreePath, to destination: TreePath) throws(TreeSourceError) {
+    let (from, localSource) = try _locate(source, for: .move, destination: destination)
+    guard destination.depth > 0 else {
+      throw TreeSourceError(source: name, operation: .move, path: source, destination: destination, reason: .emptyPath)
+    }
+    var counts = _liveCounts()
+    if source.depth == 1 { counts[from] -= 1 }
+    let (to, localDestination) = try _locateInsertion(
+      destination, counts: counts, for: .move, source: source)
+    if from == to {
+      try sources[from].move(from: localSource, to: localDestination)
+      return
+    }
+    let shape = sources[from]._shape(at: localSource)
+    _publisher.begin()
+    _captured = []
+    do {
+      try _inBatches(of: [from, to]) { () throws(TreeSourceError) in
+        let element = try sources[from].remove(at: localSource)
+        try sources[to].insert(element, at: localDestination)
+      }
+    } catch {
+      _captured = nil
+      _publisher.end()
+      throw error
+    }
+    let captured = _captured ?? []
+    _captured = nil
+    let removal = captured.first { $0.source == from }?.changes.steps
+    let insertion = captured.first { $0.source == to }?.changes.steps
+    // One move when the item arrives as it left: the same steps, and the
+    // same shape beneath it (sources whose levels keep children another
+    // way, as a `KeyPathTreeSource`'s, may show other children there).
+    if captured.count == 2, removal == [.remove(localSource)], insertion == [.insert(localDestination)],
+      sources[to]._shape(at: localDestination) == shape
+    {
+      if source.depth == 1 { _counts[from] -= 1 }
+      if destination.depth == 1 { _counts[to] += 1 }
+      _publisher.publish([.move(from: source, to: destination)])
+    } else {
+      for (i, changes) in captured { _lift(changes, from: i) }
+    }
+    _publisher.end()
+  }
+
+  /// Replaces the element at `path` in the source that holds it.
+  ///
+  /// - Parameters:
+  ///   - path: The item's path.
+  ///   - element: The new element.
+  /// - Throws: ``TreeSourceError`` when `path` names no item, or the source
+  ///   refuses; nothing changes.
+  /// - Complexity: O(*p*) plus the source's own edit.
+  public func replace(at path: TreePath, with element: Element) throws(TreeSourceError) {
+    let (i, local) = try _locate(path, for: .replace)
+    try sources[i].replace(at: local, with: element)
+  }
+
+  // MARK: Implementation
+
+  func _liveCounts() -> [Int] { sources.map { (try? $0.numberOfChildren(of: nil)) ?? 0 } }
+
+  /// The source holding the item at `path`, and the item's path in it.
+  func _locate(
+    _ path: TreePath, for operation: TreeSourceError.Operation, destination: TreePath? = nil
+  ) throws(TreeSourceError) -> (Int, TreePath) {
+    guard path.depth > 0 else {
+      throw TreeSourceError(source: name, operation: operation, path: path, destination: destination, reason: .emptyPath)
+    }
+    var first = path[0]
+    let counts = _liveCounts()
+    if first >= 0 {
+      for (i, count) in counts.enumerated() {
+        if first < count { return (i, path.replacingFirst(with: first)) }
+        first -= count
+      }
+    }
+    throw TreeSourceError(
+      source: name, operation: operation, path: path, destination: destination,
+      reason: .indexOutOfRange(count: counts.reduce(0, +)))
+  }
+
+  /// The source that takes an item inserted at `path`, given the sources'
+  /// root counts: at a boundary between two sources, the earlier one.
+  func _locateInsertion(
+    _ path: TreePath, counts: [Int], for operation: TreeSourceError.Operation, source: TreePath? = nil
+  ) throws(TreeSourceError) -> (Int, TreePath) {
+    func refuse(_ reason: TreeSourceError.Reason) -> TreeSourceError {
+      TreeSourceError(
+        source: name, operation: operation, path: source ?? path, destination: source == nil ? nil : path,
+        reason: reason)
+    }
+    guard path.depth > 0 else { throw refuse(.emptyPath) }
+    var first = path[0]
+    let isRoot = path.depth == 1
+    if first >= 0 {
+      for (i, count) in counts.enumerated() {
+        if first < count || (isRoot && first == count) { return (i, path.replacingFirst(with: first)) }
+        first -= count
+      }
+    }
+    throw refuse(.indexOutOfRange(count: counts.reduce(0, +)))
+  }
+
+  /// Runs `body` inside a batch of each of the sources at `indices`.
+  func _inBatches<Failure: Error>(
+    of indices: [Int], _ body: () throws(Failure) -> Void
+  ) throws(Failure) {
+    guard let first = indices.first else { return try body() }
+    try sources[first].performBatchUpdates { () throws(Failure) in
+      try _inBatches(of: Array(indices.dropFirst()), body)
+    }
+  }
+
+  func _receive(_ changes: TreeSourceChanges, from i: Int) {
+    if _captured != nil {
+      _captured!.append((i, changes))
+      return
+    }
+    _lift(changes, from: i)
+  }
+
+  /// Publishes a source's changes with the join's paths, keeping the root
+  /// counts as the subscribers see them.
+  func _lift(_ changes: TreeSourceChanges, from i: Int) {
+    let offset = _counts[..<i].reduce(0, +)
+    func lift(_ path: TreePath) -> TreePath { path.replacingFirst(with: path[0] + offset) }
+    var steps: [TreeSourceChanges.Step] = []
+    steps.reserveCapacity(changes.steps.count)
+    for step in changes.steps {
+      switch step {
+      case .insert(let p):
+        if p.depth == 1 { _counts[i] += 1 }
+        steps.append(.insert(lift(p)))
+      case .remove(let p):
+        if p.depth == 1 { _counts[i] -= 1 }
+        steps.append(.remove(lift(p)))
+      case .move(let a, let b):
+        if a.depth == 1 { _counts[i] -= 1 }
+        if b.depth == 1 { _counts[i] += 1 }
+        steps.append(.move(from: lift(a), to: lift(b)))
+      case .update(let p):
+        steps.append(.update(lift(p)))
+      }
+    }
+    _publisher.publish(steps)
+  }
+}
+
+extension TreePath {
+  /// The path with its first index replaced.
+  func replacingFirst(with index: Int) -> TreePath {
+    var path = self
+    path[0] = index
+    return path
+  }
+}

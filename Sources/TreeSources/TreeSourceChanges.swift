@@ -1,0 +1,91 @@
+import TreeIndex
+
+/// One batch of changes of a ``TreeSource``: the edits, in the order they
+/// apply, each reading its paths in the tree the edits before it left — as
+/// ``/TreeIndex/TreeIndex/performBatchUpdates(_:)`` and
+/// `TreeList.performBatchUpdates(_:)` take them.
+///
+/// A batch is published in a normal form that makes it safe to read the
+/// source while replaying it: nothing is listed beneath an item the batch
+/// inserts (the inserted item comes with the children it has at the end of
+/// the batch), and ``finalPath(of:afterStep:)`` says where an item named at
+/// one step stands once the batch ends, so a subscriber replaying the
+/// batch reads the source (which already holds the new tree) at that path.
+public struct TreeSourceChanges: Equatable, Sendable, CustomStringConvertible {
+  /// One edit of a batch.
+  public enum Step: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// An item was inserted at the path, with its children.
+    case insert(TreePath)
+    /// The item at the path was removed, with everything beneath it.
+    case remove(TreePath)
+    /// The item at `from` moved to `to`, with everything beneath it; `to`
+    /// is read with the item already removed.
+    case move(from: TreePath, to: TreePath)
+    /// The item at the path changed in place.
+    case update(TreePath)
+
+    /// `insert [0, 1]`, `move [0] -> [2]`.
+    public var description: String {
+      switch self {
+      case .insert(let p): "insert \(p)"
+      case .remove(let p): "remove \(p)"
+      case .move(let a, let b): "move \(a) -> \(b)"
+      case .update(let p): "update \(p)"
+      }
+    }
+  }
+
+  /// The edits, in order.
+  public var steps: [Step]
+
+  /// Creates a batch of steps, as given (not brought into normal form).
+  ///
+  /// - Parameter steps: The edits, in order.
+  /// - Complexity: O(1).
+  public init(_ steps: [Step] = []) {
+    self.steps = steps
+  }
+
+  /// Whether the batch has no step.
+  public var isEmpty: Bool { steps.isEmpty }
+
+  /// The steps, separated by `; `.
+  public var description: String { steps.map(\.description).joined(separator: "; ") }
+
+  /// Where the item that is at `path` once step `step` has applied stands
+  /// when the whole batch has applied.
+  ///
+  /// - Parameters:
+  ///   - path: An item's path in the tree after step `step`.
+  ///   - step: A step's position in ``steps``; -1 for the tree before the
+  ///     batch.
+  /// - Returns: The item's path at the end of the batch, or `nil` when a
+  ///   later step removes it.
+  /// - Complexity: O(*k* *d*) for the *k* later steps.
+  public func finalPath(of path: TreePath, afterStep step: Int) -> TreePath? {
+    var path = path
+    for later in steps.dropFirst(step + 1) {
+      guard let next = _PathShifts.apply(later, to: path) else { return nil }
+      path = next
+    }
+    return path
+  }
+
+  /// The same changes with every path lifted into an outer tree: `lift`
+  /// turns a path of this source into the outer source's path.
+  ///
+  /// - Parameter lift: The path transform.
+  /// - Returns: The lifted changes.
+  /// - Complexity: O(*k*) calls of `lift`.
+  public func mapPaths(_ lift: (TreePath) -> TreePath) -> TreeSourceChanges {
+    TreeSourceChanges(
+      steps.map { step in
+        switch step {
+        case .insert(let p): .insert(lift(p))
+        case .remove(let p): .remove(lift(p))
+        case .move(let a, let b): .move(from: lift(a), to: lift(b))
+        case .update(let p): .update(lift(p))
+        }
+      })
+  }
+}

@@ -1,0 +1,58 @@
+/// The subscribers of one source, and the batch it has open: every source
+/// of the module publishes through one.
+final class _ChangePublisher {
+  /// The observers, by subscription number.
+  private var observers: [(id: Int, observe: (TreeSourceChanges) -> Void)] = []
+  /// The number the next subscription gets.
+  private var nextID = 0
+  /// How many batches are open, one inside another.
+  private(set) var batchDepth = 0
+  /// The steps recorded since the outermost batch opened.
+  private var pending: [TreeSourceChanges.Step] = []
+
+  /// Adds an observer.
+  func subscribe(_ observe: @escaping (TreeSourceChanges) -> Void) -> TreeSourceSubscription {
+    let id = nextID
+    nextID += 1
+    observers.append((id, observe))
+    return TreeSourceSubscription { [weak self] in
+      self?.observers.removeAll { $0.id == id }
+    }
+  }
+
+  /// Whether anyone listens.
+  var hasObservers: Bool { !observers.isEmpty }
+
+  /// Records steps, published at once unless a batch is open.
+  func publish(_ steps: [TreeSourceChanges.Step]) {
+    guard !steps.isEmpty else { return }
+    pending.append(contentsOf: steps)
+    if batchDepth == 0 { flush() }
+  }
+
+  /// Opens a batch.
+  func begin() { batchDepth += 1 }
+
+  /// Closes a batch: the outermost one publishes what it recorded, or, when
+  /// `discard` (the batch failed and was undone), drops it.
+  func end(discarding discard: Bool = false) {
+    batchDepth -= 1
+    if discard && batchDepth == 0 { pending = [] }
+    if batchDepth == 0 { flush() }
+  }
+
+  /// The steps recorded so far in the open batch (for undoing a failure).
+  var pendingCount: Int { pending.count }
+
+  /// Drops the steps recorded after the first `count`.
+  func dropPending(after count: Int) {
+    pending.removeSubrange(count...)
+  }
+
+  private func flush() {
+    guard !pending.isEmpty else { return }
+    let changes = TreeSourceChanges(_Normalization.normalize(pending))
+    pending = []
+    for observer in observers { observer.observe(changes) }
+  }
+}

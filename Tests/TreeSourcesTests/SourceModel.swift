@@ -1,0 +1,87 @@
+import TreeDataSource
+import TreeIndexTestSupport
+
+/// An element of the random compositions: a unique id, a tag the
+/// predicates read, and children.
+struct Node: Hashable {
+  var id: Int
+  var tag: Int
+  var kids: [Node] = []
+}
+
+/// A predicate by parameters, so that the model can evaluate it too.
+struct Rule: Equatable {
+  var modulus: Int
+  var residue: Int
+
+  func outcome(_ node: Node) -> TreeFilterOutcome {
+    if node.tag % modulus == residue { return .visible }
+    if node.tag % 5 == 4 { return .hidden }
+    return .visibleIfDescendantIsVisible
+  }
+
+  static func random(using g: inout SeededGenerator) -> Rule {
+    let modulus = Int.random(in: 2...4, using: &g)
+    return Rule(modulus: modulus, residue: Int.random(in: 0..<modulus, using: &g))
+  }
+}
+
+/// The naive model: rebuilds the composed tree from the arrays every time.
+enum Naive {
+  /// A tree of ids.
+  struct Tree: Equatable {
+    var id: Int
+    var kids: [Tree]
+  }
+
+  static func tree(_ nodes: [Node], map: (Int) -> Int = { $0 }) -> [Tree] {
+    nodes.map { Tree(id: map($0.id), kids: tree($0.kids, map: map)) }
+  }
+
+  /// VS Code's filter, written the obvious way.
+  static func filter(_ nodes: [Node], _ rule: Rule) -> [Node] {
+    nodes.compactMap { node in
+      let kids = filter(node.kids, rule)
+      switch rule.outcome(node) {
+      case .hidden: return nil
+      case .visible: return Node(id: node.id, tag: node.tag, kids: kids)
+      case .visibleIfDescendantIsVisible:
+        return kids.isEmpty ? nil : Node(id: node.id, tag: node.tag, kids: kids)
+      }
+    }
+  }
+
+  /// The visible rows: ids with their parent's id, depth first, beneath
+  /// expanded items only.
+  static func rows(_ nodes: [Node], expanded: Set<Int>, parent: Int? = nil) -> [(id: Int, parent: Int?)] {
+    var rows: [(Int, Int?)] = []
+    for node in nodes {
+      rows.append((node.id, parent))
+      if expanded.contains(node.id) {
+        rows += self.rows(node.kids, expanded: expanded, parent: node.id)
+      }
+    }
+    return rows
+  }
+
+  /// Every path of a forest, depth first.
+  static func paths(_ nodes: [Node], prefix: [Int] = []) -> [TreePath] {
+    var result: [TreePath] = []
+    for (i, node) in nodes.enumerated() {
+      result.append(TreePath(prefix + [i]))
+      result += paths(node.kids, prefix: prefix + [i])
+    }
+    return result
+  }
+
+  static func node(_ nodes: [Node], at path: TreePath) -> Node {
+    var node = nodes[path[0]]
+    for i in path.dropFirst() { node = node.kids[i] }
+    return node
+  }
+}
+
+/// The ids the list shows expanded, read by `TreeList(source:isExpanded:)`.
+final class ExpansionState {
+  var expanded: Set<Int> = []
+}
