@@ -47,33 +47,7 @@ extension TreeList {
   func _performBatchUpdates(_ updates: () throws -> Void, announcing changes: TreeChanges) throws {
     precondition(_callOutDepth == 0 && _batch == nil && _openEdits == 0, "TreeList: batch in the middle of a change")
     defer { _runDeferredCalls() }
-    _batch = _ListBatch(indexBatch: _index._beginBatch(), pendingItems: _pendingItems)
-    _columns.beginJournal()
-    do {
-      try updates()
-      _ = _index._endBatch(_batch!.indexBatch)
-      _columns.commitJournal()
-    } catch let error as TreeDataSourceError where error.isRecovered {
-      _ = _index._endBatch(_batch!.indexBatch)
-      _columns.commitJournal()
-      _batch = nil
-      _needsReloadData = false
-      _callOut { host?.reloadData() }
-      throw error
-    } catch {
-      _index._abandonBatch(_batch!.indexBatch)
-      _columns.rollBackJournal()
-      _pendingItems = _batch!.pendingItems
-      _batch = nil
-      _needsReloadData = false
-      throw error
-    }
-    _batch = nil
-    if _needsReloadData {
-      _needsReloadData = false
-      _callOut { host?.reloadData() }
-      return
-    }
+    guard try _runBatch(updates) != nil else { return }
     _deliver(changes)
   }
 

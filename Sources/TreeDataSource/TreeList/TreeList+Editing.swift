@@ -227,6 +227,29 @@ extension TreeList {
       try updates()
       return
     }
+    guard let (changes, reloaded) = try _runBatch(updates) else { return }
+    var update = changes
+    update.reloadedRowRanges = Self._rowRanges(
+      reloaded.filter { row in
+        !changes.deletedSections.contains(row[0])
+          && !changes.movedSections.contains { $0.from == row[0] }
+          && !changes.deletedRowRanges.contains { $0.section == row[0] && $0.rows.contains(row[1]) }
+          && !changes.movedRowRanges.contains { $0.from.section == row[0] && $0.from.rows.contains(row[1]) }
+      })
+    _deliver(update)
+  }
+
+  // MARK: Implementation
+
+  /// Runs `updates` as the outermost batch: one index batch and one journal
+  /// of the heights, undone if `updates` throws.
+  ///
+  /// - Returns: The batch's change set and the rows it reloaded; `nil` when
+  ///   the list had to recover from its data source and the host was told
+  ///   to reload instead.
+  /// - Throws: Whatever `updates` throws; the list is then as it was before
+  ///   the batch, or, after a recovery, reloaded.
+  func _runBatch(_ updates: () throws -> Void) throws -> (changes: TreeChanges, reloadedRows: [IndexPath])? {
     _batch = _ListBatch(indexBatch: _index._beginBatch(), pendingItems: _pendingItems)
     _columns.beginJournal()
     let changes: TreeChanges
@@ -254,20 +277,10 @@ extension TreeList {
     if _needsReloadData {
       _needsReloadData = false
       _callOut { host?.reloadData() }
-      return
+      return nil
     }
-    var update = changes
-    update.reloadedRowRanges = Self._rowRanges(
-      reloaded.filter { row in
-        !changes.deletedSections.contains(row[0])
-          && !changes.movedSections.contains { $0.from == row[0] }
-          && !changes.deletedRowRanges.contains { $0.section == row[0] && $0.rows.contains(row[1]) }
-          && !changes.movedRowRanges.contains { $0.from.section == row[0] && $0.from.rows.contains(row[1]) }
-      })
-    _deliver(update)
+    return (changes, reloaded)
   }
-
-  // MARK: Implementation
 
   /// Runs `body` as one all-or-nothing edit: one index batch, its change set
   /// handed to the host unless an outer batch or edit is open.
