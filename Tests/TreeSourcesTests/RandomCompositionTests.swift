@@ -24,6 +24,10 @@ struct RandomCompositionTests {
     let state = ExpansionState()
     let list: TreeList<TreeSourceDataSource<MappedTreeSource<FilteredTreeSource<JoinedTreeSource<Node>>, Int>>>
     let host: ListHostSimulator
+    /// The steps the join published during the current step: what reaches
+    /// the outer filter.
+    var joinSteps = 0
+    var joinSubscription: TreeSourceSubscription?
     static let mappedOffset = 1_000_000
 
     init(seed: UInt64) {
@@ -50,6 +54,7 @@ struct RandomCompositionTests {
       list = TreeList(source: ids) { _, id in state.expanded.contains(id) }
       host = ListHostSimulator(list: list)
       list.reloadData()
+      joinSubscription = join.subscribe { [weak self] changes in self?.joinSteps += changes.steps.count }
     }
 
     static func randomForest(depth: Int, id: inout Int, using g: inout SeededGenerator) -> [Node] {
@@ -153,14 +158,24 @@ struct RandomCompositionTests {
 
   @Test(arguments: 0..<LongTests.choose(short: 24, long: 400))
   func randomSession(seed: Int) throws {
+    try runSession(seed: seed, steps: LongTests.choose(short: 150, long: 1500))
+  }
+
+  func runSession(seed: Int, steps: Int) throws {
     let composition = Composition(seed: UInt64(seed) &* 0x9E37_79B9 &+ 7)
     let list = composition.list
     let host = composition.host
     #expect(host.rows?.first?.map { $0 as! Int } ?? [] == composition.naiveRows().map(\.id))
-    for stepNumber in 0..<LongTests.choose(short: 150, long: 1500) {
+    for stepNumber in 0..<steps {
       let rowsBefore = composition.naiveRows()
       let callsBefore = host.calls.count
-      let single = try composition.step()
+      composition.joinSteps = 0
+      // A single edit whose change reaches the outer filter as one step: a
+      // change of several steps (an edit behind the inner filter that also
+      // shows or hides a folder there) can remove and insert again a folder
+      // of the outer filter that loses its matches and regains others
+      // within the batch (see the README's limits).
+      let single = try composition.step() && composition.joinSteps <= 1
       let expected = composition.naiveRows()
       let shown = (0..<list.numberOfRows).map { list.item(at: IndexPath(indexes: [0, $0])) }
       try #require(shown == expected.map(\.id), "seed \(seed), step \(stepNumber)")
