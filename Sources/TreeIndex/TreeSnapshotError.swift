@@ -54,6 +54,7 @@ public struct TreeSnapshotError: Error, Hashable, Sendable, CustomStringConverti
   }
 
   /// Creates an error naming an identifier.
+  @usableFromInline
   init(_ operation: Operation, _ item: some Hashable, _ reason: Reason) {
     self.init(operation: operation, item: String(describing: item), reason: reason)
   }

@@ -2,6 +2,7 @@ import _SummaryTree
 
 /// Reading an index's storage: the forest as it is (``_Arena``) or as it was
 /// when the open batch began (``_PastArena``), through one set of descents.
+@usableFromInline
 protocol _ArenaReading {
   /// The known item of node `x`.
   func item(_ x: _NodeID) -> _Item
@@ -26,36 +27,44 @@ protocol _ArenaReading {
 extension _ArenaReading {
   /// The number of subitems of the known item `x`.
   @inline(__always)
+  @inlinable
   func count(_ x: _NodeID) -> Int { item(x).count }
 
   /// Whether the known item `x` is expanded.
   @inline(__always)
+  @inlinable
   func isExpanded(_ x: _NodeID) -> Bool { item(x).isExpanded }
 
   /// The known item whose subitem `x` is (`.null` for the virtual root).
   @inline(__always)
+  @inlinable
   func owner(_ x: _NodeID) -> _NodeID { item(x).owner }
 
   /// The root of the balanced tree of the known subitems of `x`.
   @inline(__always)
+  @inlinable
   func children(_ x: _NodeID) -> _NodeID { item(x).children }
 
   /// The subitem positions the tree rooted at `t` spans.
   @inline(__always)
+  @inlinable
   func span(_ t: _NodeID) -> Int { total(t).span }
 
   /// The rows the expanded items of the tree rooted at `t` add.
   @inline(__always)
+  @inlinable
   func extraRows(_ t: _NodeID) -> Int { total(t).extraRows }
 
   /// The rows beneath the item if it were expanded: one per subitem plus
   /// the rows beneath each expanded subitem.
   @inline(__always)
+  @inlinable
   func rowsBeneath(_ x: _NodeID) -> Int { item(x).rowsBeneath }
 
   /// The rows shown beneath the item while it is visible: ``rowsBeneath(_:)``
   /// when it is expanded, otherwise 0.
   @inline(__always)
+  @usableFromInline
   func visibleRowsBeneath(_ x: _NodeID) -> Int {
     let item = item(x)
     return item.isExpanded ? item.rowsBeneath : 0
@@ -68,12 +77,14 @@ extension _ArenaReading {
   /// `index` may equal the count of `x`; the offset is then the rows beneath
   /// `x`, where a subitem appended at the end would go.
   @inline(__always)
+  @usableFromInline
   func subitem(of x: _NodeID, at index: Int) -> (node: _NodeID, rowOffset: Int) {
     subitem(in: children(x), at: index)
   }
 
   /// ``subitem(in:at:)`` through the generic descent by position.
   @inline(__always)
+  @usableFromInline
   func subitemByFind(in tree: _NodeID, at index: Int) -> (node: _NodeID, rowOffset: Int) {
     guard let (node, before) = find(index, by: _Positions.self, in: tree) else {
       return (.null, index &+ extraRows(tree))
@@ -87,6 +98,7 @@ extension _ArenaReading {
   /// sections count their rows): its index, its node and `row`'s offset
   /// among the rows beneath it. `nil` when `row >= extraRows(children)`.
   @inline(__always)
+  @usableFromInline
   func subitem(of x: _NodeID, containingDescendantRow row: Int) -> (index: Int, node: _NodeID, offset: Int)? {
     guard let (node, before) = find(row, by: _DescendantRows.self, in: children(x)) else { return nil }
     return (before.span + item(node).gap, node, row - before.extraRows)
@@ -96,6 +108,7 @@ extension _ArenaReading {
   /// index, its node and its row offset among the rows beneath `x`.
   ///
   /// - Complexity: O(*k*) for *k* known subitems.
+  @usableFromInline
   func forEachKnownSubitem(of x: _NodeID, _ body: (_ index: Int, _ node: _NodeID, _ rowOffset: Int) -> Void) {
     forEach(in: children(x)) { node, before in
       let index = before.span + item(node).gap
@@ -108,6 +121,7 @@ extension _ArenaReading {
   /// when `x` is not a subitem of `parent`.
   ///
   /// - Complexity: O(log *b*).
+  @usableFromInline
   func position(ofKnown x: _NodeID, under parent: _NodeID) -> (index: Int, rowOffset: Int)? {
     let root = children(parent)
     guard root != .null, let before = summary(before: x, inTreeAt: root) else { return nil }
@@ -120,6 +134,7 @@ extension _ArenaReading {
   /// of its root item; `nil` when the path names no visible item.
   ///
   /// - Complexity: O(*d* log *b*).
+  @usableFromInline
   func flatRow(of treePath: TreePath) -> (row: Int, rootRow: Int)? {
     guard !treePath.isEmpty else { return nil }
     // Each item on the way is read once: its count, its subitems' tree and
@@ -145,21 +160,26 @@ extension _ArenaReading {
 
 extension _Arena: _ArenaReading {
   @inline(__always)
+  @inlinable
   func item(_ x: _NodeID) -> _Item { forest[x] }
 
   @inline(__always)
+  @inlinable
   func total(_ t: _NodeID) -> _RowSummary { forest.total(t) }
 
   @inline(__always)
+  @inlinable
   func find<M: TreeMetric>(_ value: Int, by metric: M.Type, in t: _NodeID) -> (node: _NodeID, before: _RowSummary)?
   where M.Summary == _RowSummary, M.Value == Int {
     forest.find(value, by: M.self, in: t)
   }
 
+  @inlinable
   func summary(before x: _NodeID, inTreeAt root: _NodeID) -> _RowSummary? {
     forest.summary(before: x, inTreeAt: root)
   }
 
+  @usableFromInline
   func forEach(in t: _NodeID, _ body: (_ node: _NodeID, _ before: _RowSummary) -> Void) {
     forest.forEach(in: t, body)
   }
@@ -171,6 +191,7 @@ extension _Arena: _ArenaReading {
   ///
   /// - Complexity: O(log *b*).
   @inline(__always)
+  @usableFromInline
   func subitem(in tree: _NodeID, at index: Int) -> (node: _NodeID, rowOffset: Int) {
     guard index >= 0 else { return subitemByFind(in: tree, at: index) }
     return forest.nodes.withUnsafeBufferPointer { nodes in
@@ -204,6 +225,7 @@ extension _Arena: _ArenaReading {
   ///
   /// - Precondition: `row` is 0 or more and less than those rows.
   /// - Complexity: O(*d* log *b*).
+  @usableFromInline
   func appendPath(toRow row: Int, beneath tree: _NodeID, to indices: inout [Int]) {
     forest.nodes.withUnsafeBufferPointer { nodes in
       var t = tree
@@ -247,30 +269,39 @@ extension _Arena: _ArenaReading {
 /// The storage of an index as it was when its open batch began: what the
 /// batch's change set and its old coordinates are read from. Read it
 /// before the next write to the index (see ``SummaryForest/pastView``).
+@usableFromInline
 struct _PastArena: _ArenaReading {
+  @usableFromInline
   let past: SummaryForest<_Item>.Past
 
+  @usableFromInline
   init(_ arena: _Arena) {
     past = arena.forest.pastView
   }
 
+  @inlinable
   func item(_ x: _NodeID) -> _Item { past[x] }
 
+  @inlinable
   func total(_ t: _NodeID) -> _RowSummary { past.total(t) }
 
+  @inlinable
   func find<M: TreeMetric>(_ value: Int, by metric: M.Type, in t: _NodeID) -> (node: _NodeID, before: _RowSummary)?
   where M.Summary == _RowSummary, M.Value == Int {
     past.find(value, by: M.self, in: t)
   }
 
+  @inlinable
   func summary(before x: _NodeID, inTreeAt root: _NodeID) -> _RowSummary? {
     past.summary(before: x, inTreeAt: root)
   }
 
+  @usableFromInline
   func forEach(in t: _NodeID, _ body: (_ node: _NodeID, _ before: _RowSummary) -> Void) {
     past.forEach(in: t, body)
   }
 
+  @usableFromInline
   func subitem(in tree: _NodeID, at index: Int) -> (node: _NodeID, rowOffset: Int) {
     subitemByFind(in: tree, at: index)
   }

@@ -10,11 +10,13 @@ extension _Arena {
   /// `index` or more. Returns `false` (and changes nothing) when there is
   /// none.
   @discardableResult
+  @usableFromInline
   mutating func addToGap(ofFirstAtOrAfter index: Int, in t: _NodeID, _ delta: Int) -> Bool {
     forest.modifyElement(in: t, holding: index, by: _Positions.self) { item, _ in item.gap += delta } != nil
   }
 
   /// Makes room for a new unknown subitem at `index` of item `x`.
+  @usableFromInline
   mutating func insertUnknownSubitem(in x: _NodeID, at index: Int) {
     addToGap(ofFirstAtOrAfter: index, in: children(x), 1)
     forest[x].count += 1
@@ -22,6 +24,7 @@ extension _Arena {
   }
 
   /// Removes the unknown subitem at `index` of item `x`.
+  @usableFromInline
   mutating func removeUnknownSubitem(in x: _NodeID, at index: Int) {
     addToGap(ofFirstAtOrAfter: index, in: children(x), -1)
     forest[x].count -= 1
@@ -36,6 +39,7 @@ extension _Arena {
   /// - Returns: The subitem's row offset among the rows beneath `x` (see
   ///   ``_ArenaReading/subitem(of:at:)``).
   @discardableResult
+  @usableFromInline
   mutating func attach(_ child: _NodeID, to x: _NodeID, at index: Int, isNewSubitem: Bool) -> Int {
     // The known subitem at `index` or after it, if any, comes right after
     // `child` and keeps the unknown subitems between them in its gap.
@@ -53,6 +57,7 @@ extension _Arena {
 
   /// Unlinks the known subitem at `index` of item `x`, which loses that
   /// subitem; returns the detached node, with its own subitems intact.
+  @usableFromInline
   mutating func detach(from x: _NodeID, at index: Int) -> _NodeID {
     let child = subitem(of: x, at: index).node
     detach(child, from: x)
@@ -61,6 +66,7 @@ extension _Arena {
 
   /// Unlinks the known subitem `child` of item `x`, which loses that
   /// subitem; the node stays allocated, with its own subitems intact.
+  @usableFromInline
   mutating func detach(_ child: _NodeID, from x: _NodeID) {
     // The unknown subitems before `child` come before the known one after
     // it, if any, once it is gone.
@@ -80,6 +86,7 @@ extension _Arena {
   ///
   /// - Returns: Those items, each with its parent.
   /// - Complexity: O(*n*) for *n* known items beneath `x`.
+  @usableFromInline
   mutating func collapseDescendants(of x: _NodeID) -> [(parent: _NodeID, item: _NodeID)] {
     // Pre-order over every node beneath x, each tree's nodes before the
     // trees of their subitems; updating in reverse visits each node after

@@ -6,22 +6,28 @@ import _SummaryTree
 ///
 /// Node 0 is the virtual root: its `count` is the number of root items, it
 /// is always expanded, and it belongs to no tree.
+@usableFromInline
 struct _Arena: Sendable {
+  @usableFromInline
   var forest = SummaryForest<_Item>()
 
+  @inlinable
   static var root: _NodeID { 0 }
 
+  @usableFromInline
   init(numberOfRootItems: Int) {
     _ = forest.allocate(_Item(count: numberOfRootItems, isExpanded: true))
   }
 
   /// The number of nodes in use, the virtual root included.
+  @inlinable
   var liveNodeCount: Int { forest.liveNodeCount }
 
   // MARK: Items
 
   /// Marks the known item `x` expanded or collapsed; the summaries above it
   /// are the caller's to refresh.
+  @inlinable
   mutating func setExpanded(_ x: _NodeID, _ isExpanded: Bool) {
     forest[x].isExpanded = isExpanded
   }
@@ -29,6 +35,7 @@ struct _Arena: Sendable {
   /// Gives the known item `x` `count` subitems, none of them known, and
   /// frees what it knew beneath; the summaries above it are the caller's to
   /// refresh.
+  @usableFromInline
   mutating func replaceSubitems(of x: _NodeID, count: Int) {
     freeTree(forest[x].children)
     forest[x].children = .null
@@ -42,6 +49,7 @@ struct _Arena: Sendable {
   /// its subitems' tree; the summaries of the tree that holds `x` are the
   /// caller's to refresh.
   @inline(__always)
+  @inlinable
   mutating func recount(_ x: _NodeID) {
     forest[x].rowsBeneath = forest[x].count + extraRows(forest[x].children)
   }
@@ -53,6 +61,7 @@ struct _Arena: Sendable {
   /// - Parameter reusingFreedNodes: Whether a freed node may be handed out
   ///   again. A batch passes `false`, so that while it runs a node stands for
   ///   one item only and what it recorded per node stays unambiguous.
+  @usableFromInline
   mutating func allocate(count: Int, isExpanded: Bool, reusingFreedNodes: Bool = true) -> _NodeID {
     forest.allocate(_Item(count: count, isExpanded: isExpanded), reusingFreedNodes: reusingFreedNodes)
   }
@@ -61,6 +70,7 @@ struct _Arena: Sendable {
   /// its own subitems, all the way down. Iterative: trees may be deep.
   ///
   /// - Complexity: O(*n*) for *n* nodes freed.
+  @usableFromInline
   mutating func freeTree(_ t: _NodeID) {
     var doomed: [_NodeID] = []
     var trees: [_NodeID] = t == .null ? [] : [t]
@@ -75,6 +85,7 @@ struct _Arena: Sendable {
   }
 
   /// Frees the node of a known item and everything beneath it.
+  @usableFromInline
   mutating func freeItem(_ x: _NodeID) {
     freeTree(forest[x].children)
     forest.free(x)
@@ -87,6 +98,7 @@ extension _Arena {
   /// owner's tree, and so on up.
   ///
   /// - Complexity: O(*d* log *b*), without a descent.
+  @usableFromInline
   mutating func refresh(from x: _NodeID) {
     guard !forest.isJournaling else { return refresh(from: x) { _, _ in } }
     // No journal to record in: the same walk with one write access to the
@@ -120,6 +132,7 @@ extension _Arena {
   /// excluded) and its owner, `x` first.
   ///
   /// - Complexity: O(*d* log *b*), without a descent.
+  @usableFromInline
   mutating func refresh(from x: _NodeID, visit: (_ parent: _NodeID, _ item: _NodeID) -> Void) {
     var item = x
     while item != _Arena.root {
@@ -140,6 +153,7 @@ extension _Arena {
   /// date.
   ///
   /// - Complexity: O(*n* log *b*) for *n* nodes.
+  @usableFromInline
   mutating func renew(_ nodes: some Sequence<_NodeID>) {
     for node in nodes {
       recount(node)

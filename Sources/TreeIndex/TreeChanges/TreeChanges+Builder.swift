@@ -2,39 +2,55 @@ import Foundation
 
 /// Collects the pieces of a change set in any order and hands out a
 /// ``TreeChanges`` that obeys its rules: ranges non-empty, ascending, merged.
+@usableFromInline
 struct _TreeChangesBuilder {
+  @usableFromInline
   var deletedSections: [Range<Int>] = []
+  @usableFromInline
   var insertedSections: [Range<Int>] = []
+  @usableFromInline
   var deletedRowRanges: [TreeChanges.RowRange] = []
+  @usableFromInline
   var insertedRowRanges: [TreeChanges.RowRange] = []
+  @usableFromInline
   var movedRowRanges: [TreeChanges.RowRangeMove] = []
+  @usableFromInline
   var movedSections: [TreeChanges.SectionMove] = []
 
   /// Records that the rows `from` (old coordinates) are the rows `to` (new
   /// coordinates); both runs have the same length.
+  @usableFromInline
   mutating func moveRows(from: TreeChanges.RowRange, to: TreeChanges.RowRange) {
     assert(from.rows.count == to.rows.count, "a move keeps its number of rows")
     if !from.rows.isEmpty { movedRowRanges.append(.init(from: from, to: to)) }
   }
 
+  @usableFromInline
   mutating func moveSection(from: Int, to: Int) { movedSections.append(.init(from: from, to: to)) }
 
+  @usableFromInline
   mutating func deleteRows(_ rows: Range<Int>, inSection section: Int) {
     if !rows.isEmpty { deletedRowRanges.append(.init(section: section, rows: rows)) }
   }
 
+  @usableFromInline
   mutating func insertRows(_ rows: Range<Int>, inSection section: Int) {
     if !rows.isEmpty { insertedRowRanges.append(.init(section: section, rows: rows)) }
   }
 
+  @usableFromInline
   mutating func deleteSection(_ section: Int) { deletedSections.append(section..<(section + 1)) }
 
+  @usableFromInline
   mutating func insertSection(_ section: Int) { insertedSections.append(section..<(section + 1)) }
 
+  @usableFromInline
   mutating func deleteSections(_ sections: Range<Int>) { deletedSections.append(sections) }
 
+  @usableFromInline
   mutating func insertSections(_ sections: Range<Int>) { insertedSections.append(sections) }
 
+  @usableFromInline
   func build() -> TreeChanges {
     TreeChanges(
       deletedSectionRanges: _IndexChanges.normalized(deletedSections),
@@ -49,6 +65,7 @@ struct _TreeChangesBuilder {
   /// sides.
   ///
   /// - Complexity: O(*k* log *k*) for *k* moves.
+  @usableFromInline
   static func normalized(_ moves: [TreeChanges.RowRangeMove]) -> [TreeChanges.RowRangeMove] {
     guard moves.count > 1 else { return moves }
     let sorted = moves.sorted {
@@ -72,6 +89,7 @@ struct _TreeChangesBuilder {
   /// Sorts by section then row and merges ranges that touch or overlap.
   ///
   /// - Complexity: O(*k* log *k*) for *k* ranges; O(*k*) when already sorted.
+  @usableFromInline
   static func normalized(_ ranges: [TreeChanges.RowRange]) -> [TreeChanges.RowRange] {
     guard ranges.count > 1 else { return ranges }
     var sorted = ranges
@@ -93,7 +111,8 @@ struct _TreeChangesBuilder {
     return result
   }
 
-  private static func precedes(_ a: TreeChanges.RowRange, _ b: TreeChanges.RowRange) -> Bool {
+  @usableFromInline
+  static func precedes(_ a: TreeChanges.RowRange, _ b: TreeChanges.RowRange) -> Bool {
     (a.section, a.rows.lowerBound, a.rows.upperBound) <= (b.section, b.rows.lowerBound, b.rows.upperBound)
   }
 }

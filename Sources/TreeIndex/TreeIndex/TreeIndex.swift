@@ -38,6 +38,7 @@ public struct TreeIndex: Sendable {
   /// How root items map to sections; fixed at creation.
   public private(set) var layout: Layout
 
+  @usableFromInline
   var _arena: _Arena
 
   /// What the enclosing ``performBatchUpdates(_:)`` calls have recorded so

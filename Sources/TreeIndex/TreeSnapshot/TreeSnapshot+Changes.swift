@@ -1,3 +1,5 @@
+import _SummaryTree
+
 /// The change set between two snapshots.
 extension TreeSnapshot {
   /// The exact change set that turns the visible rows of `old` into this
@@ -36,6 +38,7 @@ extension TreeSnapshot {
   ///   a few edits), O(*k* · *d* log *b*) plus the ranges of rows listed, for
   ///   *k* identifiers edited, whatever the size of the snapshots: a
   ///   snapshot remembers its most recent edits, up to 4,096 identifiers.
+  @inlinable
   public func changes(from old: TreeSnapshot, layout: TreeIndex.Layout = .flat) -> TreeChanges {
     _derivedChanges(from: old, layout: layout) ?? _changesComparedInFull(from: old, layout: layout)
   }
@@ -46,6 +49,7 @@ extension TreeSnapshot {
   ///
   /// - Complexity: O(*k* · *d* log *b*) plus the ranges listed, for *k*
   ///   identifiers edited.
+  @inlinable
   package func _derivedChanges(from old: TreeSnapshot, layout: TreeIndex.Layout) -> TreeChanges? {
     guard let edits = _edits(since: old) else { return nil }
     var diff = _DerivedSnapshotDiff(old: old, new: self, isSectioned: layout == .sectioned)
@@ -56,6 +60,7 @@ extension TreeSnapshot {
   /// API.
   ///
   /// - Complexity: O((*v* + *w*) log *b* + *n* + *m*).
+  @inlinable
   package func _changesComparedInFull(from old: TreeSnapshot, layout: TreeIndex.Layout) -> TreeChanges {
     var diff = _SnapshotDiff(old: old, new: self, isSectioned: layout == .sectioned)
     return diff.run()

@@ -1,3 +1,5 @@
+import _SummaryTree
+
 /// Encoding and decoding a snapshot: its items in depth-first order with
 /// their levels, and the expanded ones.
 extension TreeSnapshot: Encodable where ItemID: Encodable {
@@ -8,6 +10,7 @@ extension TreeSnapshot: Encodable where ItemID: Encodable {
   /// - Parameter encoder: The encoder to write to.
   /// - Throws: Whatever the encoder throws.
   /// - Complexity: O(*n*) for *n* items.
+  @inlinable
   public func encode(to encoder: any Encoder) throws {
     var items: [ItemID] = []
     var levels: [Int] = []
@@ -35,6 +38,7 @@ extension TreeSnapshot: Decodable where ItemID: Decodable {
   /// - Throws: `DecodingError.dataCorrupted`, naming the item at fault, when
   ///   the data breaks one of those rules; whatever the decoder throws.
   /// - Complexity: O(*n* log *b*) for *n* items; never recursive.
+  @inlinable
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: _SnapshotCodingKeys.self)
     let items = try container.decode([ItemID].self, forKey: .items)
@@ -78,6 +82,7 @@ extension TreeSnapshot: Decodable where ItemID: Decodable {
 }
 
 /// The keys of a snapshot's encoding.
+@usableFromInline
 enum _SnapshotCodingKeys: String, CodingKey {
   case items, levels, expandedItems
 }

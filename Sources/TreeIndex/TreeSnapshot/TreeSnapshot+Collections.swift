@@ -1,26 +1,39 @@
+import _SummaryTree
+
 /// The items as collections: all of them, the children of one, the visible
 /// ones.
 extension TreeSnapshot {
   /// The children of one item (or the root items), in order: a view of the
   /// snapshot, never copied out.
   public struct Children: RandomAccessCollection, Sendable {
+    @usableFromInline
     let snapshot: TreeSnapshot
+    @usableFromInline
     let parent: _NodeID
+
+    @inlinable
+    init(snapshot: TreeSnapshot, parent: _NodeID) {
+      self.snapshot = snapshot
+      self.parent = parent
+    }
 
     /// The position of the first child: 0.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public var startIndex: Int { 0 }
 
     /// The number of children.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public var endIndex: Int { parent == .null ? 0 : snapshot._index._arena.count(parent) }
 
     /// The child at `position`.
     ///
     /// - Parameter position: A valid index, `0..<count`.
     /// - Complexity: O(log *b*).
+    @inlinable
     public subscript(position: Int) -> ItemID {
       precondition(position >= 0 && position < endIndex, "TreeSnapshot.Children: index out of range")
       return snapshot._item(snapshot._index._arena.subitem(of: parent, at: position).node)
@@ -30,22 +43,31 @@ extension TreeSnapshot {
   /// The visible items in row order, root items included (the `.flat`
   /// layout's rows): a view of the snapshot, never listed.
   public struct VisibleItems: RandomAccessCollection, Sendable {
+    @usableFromInline
     let snapshot: TreeSnapshot
+
+    @inlinable
+    init(snapshot: TreeSnapshot) {
+      self.snapshot = snapshot
+    }
 
     /// The position of the first visible item: 0.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public var startIndex: Int { 0 }
 
     /// The number of visible items.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public var endIndex: Int { snapshot._index.numberOfRows }
 
     /// The visible item at row `position`.
     ///
     /// - Parameter position: A valid row, `0..<count`.
     /// - Complexity: O(*d* log *b*).
+    @inlinable
     public subscript(position: Int) -> ItemID {
       precondition(position >= 0 && position < endIndex, "TreeSnapshot.VisibleItems: index out of range")
       return snapshot._item(snapshot._node(atRow: position))
@@ -56,6 +78,7 @@ extension TreeSnapshot {
   /// order.
   ///
   /// - Complexity: O(*n*) for *n* items: the array is built on each read.
+  @inlinable
   public var items: [ItemID] {
     var result: [ItemID] = []
     result.reserveCapacity(count)
@@ -66,11 +89,13 @@ extension TreeSnapshot {
   /// The root items, in order.
   ///
   /// - Complexity: O(1); each element O(log *b*).
+  @inlinable
   public var rootItems: Children { Children(snapshot: self, parent: _Arena.root) }
 
   /// The visible items in row order: ``item(atRow:)`` for each row.
   ///
   /// - Complexity: O(1); `count` O(1), each element O(*d* log *b*).
+  @inlinable
   public var visibleItems: VisibleItems { VisibleItems(snapshot: self) }
 
   /// The children of `item`, or the root items when `item` is `nil`.
@@ -79,6 +104,7 @@ extension TreeSnapshot {
   /// - Returns: The children in order; empty when the snapshot does not hold
   ///   `item`.
   /// - Complexity: O(1); each element O(log *b*).
+  @inlinable
   public func children(of item: ItemID?) -> Children {
     Children(snapshot: self, parent: _parentNode(item) ?? .null)
   }
@@ -88,6 +114,7 @@ extension TreeSnapshot {
   /// Iterative: trees may be deep.
   ///
   /// - Complexity: O(*n*) for *n* items visited.
+  @inlinable
   func _forEachNodeDepthFirst(visibleOnly: Bool = false, _ body: (_ node: _NodeID, _ level: Int) -> Void) {
     var stack: [(node: _NodeID, level: Int)] = []
     var children: [_NodeID] = []

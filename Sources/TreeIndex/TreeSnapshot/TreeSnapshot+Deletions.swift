@@ -1,3 +1,5 @@
+import _SummaryTree
+
 /// Removing items.
 extension TreeSnapshot {
   /// Deletes `items` with all their descendants. Identifiers the snapshot
@@ -6,6 +8,7 @@ extension TreeSnapshot {
   /// - Parameter items: The items to delete.
   /// - Complexity: O(*r* + *k* · *d* log *b*) for *k* items and *r* items
   ///   removed in all.
+  @inlinable
   public mutating func delete(_ items: [ItemID]) {
     var deleted: [ItemID] = []
     for item in items {
@@ -29,6 +32,7 @@ extension TreeSnapshot {
   ///
   /// - Complexity: O(1), plus the release of the storage when no other
   ///   snapshot shares it.
+  @inlinable
   public mutating func deleteAll() {
     self = TreeSnapshot()
   }

@@ -1,3 +1,5 @@
+import _SummaryTree
+
 /// Expanding and collapsing items, and marking them for reload.
 extension TreeSnapshot {
   /// Expands `items`: their children are shown whenever they are visible.
@@ -6,6 +8,7 @@ extension TreeSnapshot {
   ///
   /// - Parameter items: The items to expand.
   /// - Complexity: O(*k* · *d* log *b*) for *k* items.
+  @inlinable
   public mutating func expand(_ items: [ItemID]) {
     _setExpanded(items, true)
   }
@@ -15,6 +18,7 @@ extension TreeSnapshot {
   ///
   /// - Parameter items: The items to collapse.
   /// - Complexity: O(*k* · *d* log *b*) for *k* items.
+  @inlinable
   public mutating func collapse(_ items: [ItemID]) {
     _setExpanded(items, false)
   }
@@ -25,6 +29,7 @@ extension TreeSnapshot {
   ///
   /// - Parameter items: The items whose content changed.
   /// - Complexity: O(*k*) for *k* items.
+  @inlinable
   public mutating func reloadItems(_ items: [ItemID]) {
     for item in items where _nodes[item] != nil { _reloaded.insert(item) }
   }
@@ -33,9 +38,11 @@ extension TreeSnapshot {
   /// (or since a list applied it), in no particular order.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var reloadedItems: Set<ItemID> { _reloaded }
 
   /// Marks each item the snapshot holds expanded or collapsed.
+  @inlinable
   mutating func _setExpanded(_ items: [ItemID], _ isExpanded: Bool) {
     var changed: [ItemID] = []
     for item in items {

@@ -1,3 +1,5 @@
+import _SummaryTree
+
 /// How a snapshot was derived: the edits that made it from the snapshots it
 /// was copied from, so that ``TreeSnapshot/changes(from:layout:)`` between a
 /// snapshot and one of its recent ancestors costs what the edits cost.
@@ -13,8 +15,10 @@
 /// The history keeps the most recent edits, up to
 /// ``TreeSnapshot/_historyLimit`` identifiers in all; older ancestors are
 /// compared in full.
+@usableFromInline
 package struct _SnapshotEdit<ItemID: Hashable & Sendable>: Sendable {
   /// An edit, with what it was given: enough to make it again.
+  @usableFromInline
   package enum Operation: Hashable, Sendable {
     case append([ItemID], to: ItemID?)
     case insert([ItemID], nextTo: ItemID, after: Bool)
@@ -32,11 +36,20 @@ package struct _SnapshotEdit<ItemID: Hashable & Sendable>: Sendable {
   }
 
   /// The generation of the state the edit was made on.
+  @usableFromInline
   package var before: UInt64
   /// The edit.
+  @usableFromInline
   package var operation: Operation
 
+  @inlinable
+  init(before: UInt64, operation: Operation) {
+    self.before = before
+    self.operation = operation
+  }
+
   /// The number of identifiers the edit holds.
+  @inlinable
   var weight: Int {
     switch operation {
     case .append(let items, _), .insert(let items, _, _), .delete(let items), .expand(let items),
@@ -49,11 +62,13 @@ package struct _SnapshotEdit<ItemID: Hashable & Sendable>: Sendable {
 
 extension TreeSnapshot {
   /// The most identifiers the history of a snapshot holds.
+  @inlinable
   static var _historyLimit: Int { 4096 }
 
   /// Records an edit just made: the next generation hashes it.
   ///
   /// - Complexity: amortized O(*k*) for the *k* identifiers of the edit.
+  @inlinable
   mutating func _record(_ operation: _SnapshotEdit<ItemID>.Operation) {
     let edit = _SnapshotEdit(before: _generation, operation: operation)
     _generation = Self._generation(after: _generation) { $0.combine(operation) }
@@ -73,6 +88,7 @@ extension TreeSnapshot {
   }
 
   /// Forgets how the snapshot was made: it gets a generation of its own.
+  @inlinable
   mutating func _startHistory() {
     _generation = UInt64.random(in: 1...UInt64.max)
     _history = []
@@ -84,6 +100,7 @@ extension TreeSnapshot {
   /// back to it (or passes an edit that must be compared in full).
   ///
   /// - Complexity: O(*h*) for the *h* edits of the history.
+  @inlinable
   package func _edits(since ancestor: TreeSnapshot) -> ArraySlice<_SnapshotEdit<ItemID>>? {
     if ancestor._generation == _generation { return _history[_history.endIndex...] }
     guard let start = _history.lastIndex(where: { $0.before == ancestor._generation }) else { return nil }
@@ -95,6 +112,7 @@ extension TreeSnapshot {
   }
 
   /// The generation after an edit made at `generation`.
+  @inlinable
   static func _generation(after generation: UInt64, _ hash: (inout Hasher) -> Void) -> UInt64 {
     var hasher = Hasher()
     hasher.combine(generation)

@@ -1,3 +1,5 @@
+import _SummaryTree
+
 /// Adding items.
 extension TreeSnapshot {
   /// Appends `items` to the children of `parent`, or to the root items when
@@ -12,6 +14,7 @@ extension TreeSnapshot {
   ///   of `items` is already in it or appears twice; the snapshot is then
   ///   unchanged.
   /// - Complexity: O(*k* log *b* + *d* log *b*) for *k* items.
+  @inlinable
   public mutating func append(_ items: [ItemID], to parent: ItemID? = nil) throws {
     guard let parentNode = _parentNode(parent) else {
       throw TreeSnapshotError(.append, parent!, .unknownItem)
@@ -33,6 +36,7 @@ extension TreeSnapshot {
   ///   `items` is already in it or appears twice; the snapshot is then
   ///   unchanged.
   /// - Complexity: O(*k* log *b* + *d* log *b*) for *k* items.
+  @inlinable
   public mutating func insert(_ items: [ItemID], before item: ItemID) throws {
     let (parent, index) = try _position(of: item, for: .insert)
     try _validateNew(items, for: .insert)
@@ -52,6 +56,7 @@ extension TreeSnapshot {
   ///   `items` is already in it or appears twice; the snapshot is then
   ///   unchanged.
   /// - Complexity: O(*k* log *b* + *d* log *b*) for *k* items.
+  @inlinable
   public mutating func insert(_ items: [ItemID], after item: ItemID) throws {
     let (parent, index) = try _position(of: item, for: .insert)
     try _validateNew(items, for: .insert)
@@ -74,6 +79,7 @@ extension TreeSnapshot {
   ///   snapshot is then unchanged.
   /// - Complexity: O((*r* + *k*) log *b* + *d* log *b*) for *r* items
   ///   removed and *k* items in `snapshot`.
+  @inlinable
   public mutating func replaceChildren(of parent: ItemID, using snapshot: TreeSnapshot) throws {
     guard let parentNode = _nodes[parent] else {
       throw TreeSnapshotError(.replaceChildren, parent, .unknownItem)
@@ -99,6 +105,7 @@ extension TreeSnapshot {
   /// Throws unless every one of `items` is new and unique.
   ///
   /// - Complexity: O(*k*) for *k* items.
+  @inlinable
   func _validateNew(_ items: [ItemID], for operation: TreeSnapshotError.Operation) throws(TreeSnapshotError) {
     if items.count == 1 {
       if _nodes[items[0]] != nil { throw TreeSnapshotError(operation, items[0], .duplicateItem) }
@@ -113,6 +120,7 @@ extension TreeSnapshot {
   /// The parent node of `item` and its index among the parent's children.
   ///
   /// - Complexity: O(log *b*).
+  @inlinable
   func _position(of item: ItemID, for operation: TreeSnapshotError.Operation) throws(TreeSnapshotError) -> (
     parent: _NodeID, index: Int
   ) {
@@ -124,6 +132,7 @@ extension TreeSnapshot {
   /// The index of the item at `node` among the children of `parent`.
   ///
   /// - Complexity: O(log *b*).
+  @inlinable
   func _index(ofChild node: _NodeID, in parent: _NodeID) -> Int {
     // Every item is known, so no gap precedes any of them.
     _index._arena.summary(before: node, inTreeAt: _index._arena.children(parent))!.span
@@ -133,6 +142,7 @@ extension TreeSnapshot {
   /// `parent`, and brings the rows above up to date.
   ///
   /// - Complexity: O(*k* log *b* + *d* log *b*) for *k* items.
+  @inlinable
   mutating func _insert(_ items: [ItemID], in parent: _NodeID, at index: Int) {
     guard !items.isEmpty else { return }
     _nodes.reserveCapacity(_nodes.count + items.count)
@@ -150,6 +160,7 @@ extension TreeSnapshot {
   /// `parent` are the caller's to refresh.
   ///
   /// - Complexity: O(*r*) for *r* items removed.
+  @inlinable
   mutating func _removeChildren(of parent: _NodeID) {
     var doomed: [_NodeID] = []
     _forEachNode(inSubtreeOf: parent) { node in if node != parent { doomed.append(node) } }
@@ -158,6 +169,7 @@ extension TreeSnapshot {
   }
 
   /// Drops the identifiers of `nodes`, which are about to be freed.
+  @inlinable
   mutating func _forget(_ nodes: [_NodeID]) {
     for node in nodes {
       let item = _items[Int(node)]!
@@ -172,6 +184,7 @@ extension TreeSnapshot {
   /// above `parent` are the caller's to refresh. The items must be new.
   ///
   /// - Complexity: O(*k* log *b*) for *k* items copied.
+  @inlinable
   mutating func _graft(_ source: TreeSnapshot, childrenOf sourceParent: _NodeID, under parent: _NodeID) {
     var created: [_NodeID] = []
     created.reserveCapacity(source.count)

@@ -1,3 +1,5 @@
+import _SummaryTree
+
 /// Hooks for `DiffableTreeList` (module `TreeDataSource`), which keeps a
 /// snapshot as the tree it shows. Not public API.
 extension TreeSnapshot {
@@ -7,6 +9,7 @@ extension TreeSnapshot {
   ///
   /// - Complexity: O(1); the rest of the snapshot is not copied, even when
   ///   its storage is shared.
+  @inlinable
   package mutating func _removeReloadMarks() {
     guard !_reloaded.isEmpty else { return }
     _reloaded = []

@@ -1,3 +1,5 @@
+import _SummaryTree
+
 /// Items by path and by row, both ways.
 extension TreeSnapshot {
   /// The path of `item`: its index among the root items, then among the
@@ -6,6 +8,7 @@ extension TreeSnapshot {
   /// - Parameter item: An identifier.
   /// - Returns: The item's path, or `nil` when the snapshot does not hold it.
   /// - Complexity: O(*d* log *b*).
+  @inlinable
   public func treePath(of item: ItemID) -> TreePath? {
     guard var node = _nodes[item] else { return nil }
     var indices: [Int] = []
@@ -22,6 +25,7 @@ extension TreeSnapshot {
   /// - Parameter treePath: A path such as `[1, 0]`.
   /// - Returns: The item, or `nil` when the path names no item.
   /// - Complexity: O(*d* log *b*).
+  @inlinable
   public func item(at treePath: TreePath) -> ItemID? {
     guard !treePath.isEmpty else { return nil }
     var node = _Arena.root
@@ -39,6 +43,7 @@ extension TreeSnapshot {
   /// - Returns: The item's row, or `nil` when it is hidden (an ancestor is
   ///   collapsed) or the snapshot does not hold it.
   /// - Complexity: O(*d* log *b*).
+  @inlinable
   public func row(of item: ItemID) -> Int? {
     guard let node = _nodes[item] else { return nil }
     return _row(of: node)
@@ -49,6 +54,7 @@ extension TreeSnapshot {
   /// - Parameter row: A row, from 0.
   /// - Returns: The item, or `nil` when there is no such row.
   /// - Complexity: O(*d* log *b*).
+  @inlinable
   public func item(atRow row: Int) -> ItemID? {
     guard row >= 0, row < _index.numberOfRows else { return nil }
     return _item(_node(atRow: row))
@@ -59,6 +65,7 @@ extension TreeSnapshot {
   /// The visible row of the item at `node`, or `nil` when it is hidden.
   ///
   /// - Complexity: O(*d* log *b*).
+  @inlinable
   func _row(of node: _NodeID) -> Int? {
     var row = 0
     var x = node
@@ -76,6 +83,7 @@ extension TreeSnapshot {
   /// The node of the visible item at `row`, which exists.
   ///
   /// - Complexity: O(*d* log *b*).
+  @inlinable
   func _node(atRow row: Int) -> _NodeID {
     var rest = row
     var tree = _index._arena.children(_Arena.root)

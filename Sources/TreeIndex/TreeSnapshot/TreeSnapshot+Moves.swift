@@ -1,3 +1,5 @@
+import _SummaryTree
+
 /// Moving items with their subtrees.
 extension TreeSnapshot {
   /// Moves `item`, with its descendants and their expansion, right before
@@ -14,6 +16,7 @@ extension TreeSnapshot {
   ///   ``TreeSnapshotError/Reason/moveIntoOwnSubtree`` when `other` is a
   ///   descendant of `item`; the snapshot is then unchanged.
   /// - Complexity: O(*d* log *b*), whatever the size of the subtree.
+  @inlinable
   public mutating func move(_ item: ItemID, before other: ItemID) throws {
     try _move(item, nextTo: other, after: false)
   }
@@ -32,6 +35,7 @@ extension TreeSnapshot {
   ///   ``TreeSnapshotError/Reason/moveIntoOwnSubtree`` when `other` is a
   ///   descendant of `item`; the snapshot is then unchanged.
   /// - Complexity: O(*d* log *b*), whatever the size of the subtree.
+  @inlinable
   public mutating func move(_ item: ItemID, after other: ItemID) throws {
     try _move(item, nextTo: other, after: true)
   }
@@ -53,6 +57,7 @@ extension TreeSnapshot {
   ///   ``TreeSnapshotError/Reason/indexOutOfRange(index:count:)``; the
   ///   snapshot is then unchanged.
   /// - Complexity: O(*d* log *b*), whatever the size of the subtree.
+  @inlinable
   public mutating func move(_ item: ItemID, to parent: ItemID?, at index: Int) throws {
     guard let node = _nodes[item] else { throw TreeSnapshotError(.move, item, .unknownItem) }
     guard let parentNode = _parentNode(parent) else { throw TreeSnapshotError(.move, parent!, .unknownItem) }
@@ -71,6 +76,7 @@ extension TreeSnapshot {
 
 extension TreeSnapshot {
   /// Moves `item` next to `other`, before or after it.
+  @inlinable
   mutating func _move(_ item: ItemID, nextTo other: ItemID, after: Bool) throws(TreeSnapshotError) {
     guard let node = _nodes[item] else { throw TreeSnapshotError(.move, item, .unknownItem) }
     guard let reference = _nodes[other] else { throw TreeSnapshotError(.move, other, .unknownItem) }
@@ -87,6 +93,7 @@ extension TreeSnapshot {
 
   /// Unlinks the item at `node` from its parent, keeping its subtree, and
   /// brings the rows above the parent up to date.
+  @inlinable
   mutating func _detach(_ node: _NodeID) {
     let parent = _index._arena.owner(node)
     _index._arena.detach(node, from: parent)

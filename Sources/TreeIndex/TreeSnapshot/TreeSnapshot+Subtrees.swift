@@ -1,3 +1,5 @@
+import _SummaryTree
+
 /// Parts of a snapshot, and the snapshot as text.
 extension TreeSnapshot {
   /// The subtree of `parent` as a snapshot of its own, with the items'
@@ -9,6 +11,7 @@ extension TreeSnapshot {
   ///     `false` (the default) to make its children the root items.
   /// - Returns: The subtree; empty when the snapshot does not hold `parent`.
   /// - Complexity: O(*k* log *b*) for *k* items in the subtree.
+  @inlinable
   public func snapshot(of parent: ItemID, includingParent: Bool = false) -> TreeSnapshot {
     var result = TreeSnapshot()
     guard let node = _nodes[parent] else { return result }
@@ -41,6 +44,7 @@ extension TreeSnapshot {
   ///
   /// - Returns: The lines, each ending in a newline.
   /// - Complexity: O(*n*) for *n* items.
+  @inlinable
   public func visualDescription() -> String {
     var text = ""
     var hiddenBelow = Int.max  // the level under which items are hidden
@@ -63,6 +67,7 @@ extension TreeSnapshot: Equatable {
   /// reload do not count.
   ///
   /// - Complexity: O(*n*) for *n* items.
+  @inlinable
   public static func == (lhs: TreeSnapshot, rhs: TreeSnapshot) -> Bool {
     guard lhs.count == rhs.count else { return false }
     var lhsNodes: [_NodeID] = []
@@ -84,6 +89,7 @@ extension TreeSnapshot: CustomStringConvertible {
   /// A short description: the number of items and of visible items.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var description: String {
     "TreeSnapshot(\(count) items, \(_index.numberOfRows) visible)"
   }

@@ -1,3 +1,5 @@
+import _SummaryTree
+
 /// A forest of unique item identifiers and which of them are expanded: the
 /// identity layer of ``TreeIndex``, in the vocabulary of Apple's section
 /// snapshots, on every platform.
@@ -32,24 +34,32 @@
 public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// The tree as paths and rows: every item is a known item of this index,
   /// with its number of children and its expansion.
+  @usableFromInline
   var _index: TreeIndex
   /// The node of each item.
+  @usableFromInline
   var _nodes: [ItemID: _NodeID]
   /// The item of each node in use; `nil` for the virtual root and free nodes.
+  @usableFromInline
   var _items: ContiguousArray<ItemID?>
   /// Items whose content changed in place since the snapshot was made:
   /// reloads in the next change set worked out to it.
+  @usableFromInline
   var _reloaded: Set<ItemID>
   /// The generation of this state (see `TreeSnapshot+History.swift`).
+  @usableFromInline
   package var _generation: UInt64
   /// The most recent edits, oldest first.
+  @usableFromInline
   var _history: [_SnapshotEdit<ItemID>]
   /// The number of identifiers the history holds.
+  @usableFromInline
   var _historyWeight: Int
 
   /// Creates an empty snapshot.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public init() {
     _index = TreeIndex(numberOfRootItems: 0)
     _nodes = [:]
@@ -66,16 +76,19 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// ``TreeIndex/treeIndexPath(fromTablePath:)`` answer for this snapshot.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var index: TreeIndex { _index }
 
   /// The number of items.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var count: Int { _nodes.count }
 
   /// A Boolean value that tells whether the snapshot has no items.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var isEmpty: Bool { _nodes.isEmpty }
 
   /// Returns a Boolean value that tells whether `item` is in the snapshot.
@@ -83,6 +96,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// - Parameter item: An identifier.
   /// - Returns: `true` if the snapshot holds `item`.
   /// - Complexity: O(1).
+  @inlinable
   public func contains(_ item: ItemID) -> Bool {
     _nodes[item] != nil
   }
@@ -93,6 +107,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// - Returns: The item's parent, or `nil` for a root item or an
   ///   identifier the snapshot does not hold.
   /// - Complexity: O(1).
+  @inlinable
   public func parent(of item: ItemID) -> ItemID? {
     guard let node = _nodes[item] else { return nil }
     return _items[Int(_index._arena.owner(node))]
@@ -103,6 +118,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// - Parameter item: An identifier.
   /// - Returns: The item's level, or `nil` when the snapshot does not hold it.
   /// - Complexity: O(*d*).
+  @inlinable
   public func level(of item: ItemID) -> Int? {
     guard var node = _nodes[item] else { return nil }
     var level = 0
@@ -120,6 +136,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// - Returns: `true` if the item is expanded; `false` if it is collapsed
   ///   or the snapshot does not hold it.
   /// - Complexity: O(1).
+  @inlinable
   public func isExpanded(_ item: ItemID) -> Bool {
     guard let node = _nodes[item] else { return false }
     return _index._arena.isExpanded(node)
@@ -132,6 +149,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// - Returns: `true` if the snapshot holds `item` and its ancestors are
   ///   all expanded.
   /// - Complexity: O(*d*).
+  @inlinable
   public func isVisible(_ item: ItemID) -> Bool {
     guard let node = _nodes[item] else { return false }
     return _isVisible(node)
@@ -140,10 +158,12 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
 
 extension TreeSnapshot {
   /// The storage of the index.
+  @inlinable
   var _arena: _Arena { _index._arena }
 
   /// The item of a node in use.
   @inline(__always)
+  @inlinable
   func _item(_ node: _NodeID) -> ItemID {
     _items[Int(node)]!
   }
@@ -151,6 +171,7 @@ extension TreeSnapshot {
   /// Whether every ancestor of the item at `node` is expanded.
   ///
   /// - Complexity: O(*d*).
+  @inlinable
   func _isVisible(_ node: _NodeID) -> Bool {
     var ancestor = _index._arena.owner(node)
     while ancestor != _Arena.root {
@@ -163,6 +184,7 @@ extension TreeSnapshot {
   /// Whether `node` is `ancestor` or beneath it.
   ///
   /// - Complexity: O(*d*).
+  @inlinable
   func _isNode(_ node: _NodeID, atOrBeneath ancestor: _NodeID) -> Bool {
     var x = node
     while true {
@@ -174,6 +196,7 @@ extension TreeSnapshot {
 
   /// The node of `parent`, or the virtual root for `nil`; `nil` when the
   /// snapshot does not hold `parent`.
+  @inlinable
   func _parentNode(_ parent: ItemID?) -> _NodeID? {
     guard let parent else { return _Arena.root }
     return _nodes[parent]
@@ -184,6 +207,7 @@ extension TreeSnapshot {
   /// deep.
   ///
   /// - Complexity: O(*k*) for *k* nodes.
+  @inlinable
   func _forEachNode(inSubtreeOf node: _NodeID, _ body: (_NodeID) -> Void) {
     if node != _Arena.root { body(node) }
     var trees: [_NodeID] = _index._arena.children(node) == .null ? [] : [_index._arena.children(node)]
@@ -197,6 +221,7 @@ extension TreeSnapshot {
   }
 
   /// Records `item` as the item of the newly allocated `node`.
+  @inlinable
   mutating func _register(_ item: ItemID, at node: _NodeID) {
     let slot = Int(node)
     if slot == _items.count {
@@ -209,6 +234,7 @@ extension TreeSnapshot {
   }
 
   /// Allocates a detached node for a new item with no children.
+  @inlinable
   mutating func _allocate(_ item: ItemID, isExpanded: Bool = false) -> _NodeID {
     let node = _index._arena.allocate(count: 0, isExpanded: isExpanded)
     _register(item, at: node)

@@ -1,3 +1,5 @@
+import _SummaryTree
+
 /// Works out the change set between a snapshot and one of its ancestors
 /// from the edits between them (see `TreeSnapshot+History.swift`), visiting
 /// only what the edits touched: the same change set as ``_SnapshotDiff``,
@@ -17,26 +19,46 @@
 /// over the blocks (weighted by their sizes) and the dirty children that
 /// stay under the same parent; the first such run in new order takes whole
 /// blocks, so it is the run ``_SnapshotDiff`` finds child by child.
+@usableFromInline
 struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
+  @usableFromInline
   typealias Position = _TablePosition
 
+  @usableFromInline
   let old: TreeSnapshot<ItemID>
+  @usableFromInline
   let new: TreeSnapshot<ItemID>
+  @usableFromInline
   let isSectioned: Bool
   /// Items whose places changed: inserted, deleted or moved.
+  @usableFromInline
   var touched: Set<ItemID> = []
   /// The dirty children of each item, by its node, on each side.
+  @usableFromInline
   var dirtyNew: [_NodeID: [_NodeID]] = [:]
+  @usableFromInline
   var dirtyOld: [_NodeID: [_NodeID]] = [:]
+  @usableFromInline
   var changes = _TreeChangesBuilder()
+  @usableFromInline
   var reloads: [TreeChanges.RowRange] = []
 
   /// A dirty child: its node and index on one side.
+  @usableFromInline
   struct Dirty {
+    @usableFromInline
     var node: _NodeID
+    @usableFromInline
     var index: Int
+
+    @inlinable
+    init(node: _NodeID, index: Int) {
+      self.node = node
+      self.index = index
+    }
   }
 
+  @inlinable
   init(old: TreeSnapshot<ItemID>, new: TreeSnapshot<ItemID>, isSectioned: Bool) {
     self.old = old
     self.new = new
@@ -46,6 +68,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   /// The change set, given the edits from `old` to `new`; `nil` if the
   /// edits do not account for the differences (a defect: the caller then
   /// compares the snapshots in full).
+  @inlinable
   mutating func run(edits: ArraySlice<_SnapshotEdit<ItemID>>) -> TreeChanges? {
     markDirty(edits)
     guard walkNew(), walkOld() else { return nil }
@@ -58,6 +81,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
 
   /// Marks the seeds of `edits` and the reloaded items, and their ancestors
   /// on both sides, dirty.
+  @inlinable
   mutating func markDirty(_ edits: ArraySlice<_SnapshotEdit<ItemID>>) {
     var seeds: [ItemID] = []
     for edit in edits {
@@ -108,18 +132,39 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   /// side (`nil` when its children are not rows there, or are rows of a
   /// section the other side does not have), and, for the new side, whether
   /// its rows move.
+  @usableFromInline
   struct Visit {
+    @usableFromInline
     var new: _NodeID?
+    @usableFromInline
     var old: _NodeID?
+    @usableFromInline
     var newBase: Position?
+    @usableFromInline
     var oldBase: Position?
+    @usableFromInline
     var isMoving: Bool
+
+    @inlinable
+    init(
+      new: _NodeID?, old: _NodeID?, newBase: Position?, oldBase: Position?, isMoving: Bool,
+      isInMovedSection: Bool = false
+    ) {
+      self.new = new
+      self.old = old
+      self.newBase = newBase
+      self.oldBase = oldBase
+      self.isMoving = isMoving
+      self.isInMovedSection = isInMovedSection
+    }
     /// `.sectioned`: whether the rows are in a section that moves, where a
     /// row cannot be reloaded.
+    @usableFromInline
     var isInMovedSection = false
   }
 
   /// The new side's rows: insertions, moves and reloads.
+  @inlinable
   mutating func walkNew() -> Bool {
     var visits = [Visit(new: _Arena.root, old: _Arena.root, newBase: root, oldBase: root, isMoving: false)]
     while let visit = visits.popLast() {
@@ -129,6 +174,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   }
 
   /// The old side's rows: deletions.
+  @inlinable
   mutating func walkOld() -> Bool {
     var visits = [Visit(new: _Arena.root, old: _Arena.root, newBase: root, oldBase: root, isMoving: false)]
     while let visit = visits.popLast() {
@@ -138,6 +184,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   }
 
   /// Sorts out the children of `visit.new` on the new side.
+  @inlinable
   mutating func visitNew(_ visit: Visit, into visits: inout [Visit]) -> Bool {
     let parent = visit.new!
     let isRoot = parent == _Arena.root
@@ -258,6 +305,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   }
 
   /// Sorts out the children of `visit.old` on the old side.
+  @inlinable
   mutating func visitOld(_ visit: Visit, into visits: inout [Visit]) -> Bool {
     let parent = visit.old!
     let isRoot = parent == _Arena.root
@@ -324,13 +372,16 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   // MARK: Positions
 
   /// The base of the root's children: in `.flat`, row 0 of section 0.
+  @inlinable
   var root: Position? { isSectioned ? nil : Position(section: 0, row: 0) }
 
+  @inlinable
   func offset(_ position: Position, by rows: Int) -> Position {
     Position(section: position.section, row: position.row + rows)
   }
 
   /// The dirty children of `parent` on one side, in index order.
+  @inlinable
   func sortedDirty(_ parent: _NodeID?, in side: TreeSnapshot<ItemID>, _ dirty: [_NodeID: [_NodeID]]) -> [Dirty] {
     guard let parent, let children = dirty[parent] else { return [] }
     return children.map { Dirty(node: $0, index: side._index(ofChild: $0, in: parent)) }.sorted { $0.index < $1.index }
@@ -338,6 +389,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
 
   /// The rows of the children `indices` of `parent` and their visible
   /// descendants, when the first child is drawn at `base`.
+  @inlinable
   func rows(of indices: Range<Int>, in parent: _NodeID, of side: TreeSnapshot<ItemID>, at base: Position?)
     -> TreeChanges.RowRange?
   {
@@ -348,6 +400,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   }
 
   /// Where the dirty child is drawn, given where its parent's first child is.
+  @inlinable
   func position(ofChild child: Dirty, base: Position?, in side: TreeSnapshot<ItemID>) -> Position? {
     guard let base else { return nil }
     let parent = side._index._arena.owner(child.node)
@@ -359,6 +412,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   /// (a deleted or inserted section).
   ///
   /// - Complexity: O(*d* log *b*).
+  @inlinable
   func listedPosition(of node: _NodeID, in side: TreeSnapshot<ItemID>, other: TreeSnapshot<ItemID>) -> Position? {
     guard let row = side._row(of: node) else { return nil }
     guard isSectioned else { return Position(section: 0, row: row) }
@@ -375,14 +429,25 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
 
   /// A run of clean children: the same items in the same order on both
   /// sides, or children on one side only.
+  @usableFromInline
   struct Block {
     /// The index of the first child on the new side; `nil` when the
     /// children are on the old side only.
+    @usableFromInline
     var newStart: Int?
     /// The index of the first child on the old side; `nil` when the
     /// children are on the new side only.
+    @usableFromInline
     var oldStart: Int?
+    @usableFromInline
     var count: Int
+
+    @inlinable
+    init(newStart: Int?, oldStart: Int?, count: Int) {
+      self.newStart = newStart
+      self.oldStart = oldStart
+      self.count = count
+    }
   }
 
   /// The clean children of a parent, cut into blocks wherever a dirty child
@@ -396,6 +461,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   /// - Returns: The blocks, or `nil` when the clean children cannot match
   ///   (a defect).
   /// - Complexity: O(*k* log *k*) for *k* dirty children.
+  @inlinable
   static func blocks(newCount: Int?, newDirty: [Int], oldCount: Int?, oldDirty: [Int]) -> [Block]? {
     let newClean = newCount.map { $0 - newDirty.count }
     let oldClean = oldCount.map { $0 - oldDirty.count }
@@ -427,11 +493,13 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
 }
 
 /// The first longest increasing run of keys, by weight.
+@usableFromInline
 enum _LongestIncreasingRun {
   /// Which of `keys` (distinct) form the increasing subsequence of greatest
   /// total weight whose positions come first in lexicographic order.
   ///
   /// - Complexity: O(*k* log *k*) for *k* keys.
+  @inlinable
   static func first(keys: [Int], weights: [Int]) -> [Bool] {
     let count = keys.count
     // Nothing out of order (the common case): everything is kept.

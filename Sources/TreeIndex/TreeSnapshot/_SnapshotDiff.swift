@@ -1,3 +1,5 @@
+import _SummaryTree
+
 /// Works out the change set between two snapshots by identity (see
 /// ``TreeSnapshot/changes(from:layout:)``).
 ///
@@ -6,29 +8,44 @@
 /// snapshot, which children moved (parent changed, or out of the longest
 /// increasing run of old positions); then the rows, in new order, then in
 /// old order.
+@usableFromInline
 struct _SnapshotDiff<ItemID: Hashable & Sendable> {
+  @usableFromInline
   let old: TreeSnapshot<ItemID>
+  @usableFromInline
   let new: TreeSnapshot<ItemID>
+  @usableFromInline
   let isSectioned: Bool
 
+  @usableFromInline
   typealias Position = _TablePosition
 
   /// Positions by node, on each side.
+  @usableFromInline
   var oldPositions: ContiguousArray<Position>
+  @usableFromInline
   var newPositions: ContiguousArray<Position>
   /// The visible nodes of the new side, in row order (sections included).
+  @usableFromInline
   var newVisible: [_NodeID] = []
   /// The visible nodes of the old side, in row order (sections included).
+  @usableFromInline
   var oldVisible: [_NodeID] = []
   /// New nodes that moved relative to their parent (not set for a
   /// `.sectioned` root item: that is a section move).
+  @usableFromInline
   var moved: ContiguousArray<Bool>
   /// `.sectioned`: the sections deleted (old indices) and inserted (new).
+  @usableFromInline
   var deletedSections: Set<Int> = []
+  @usableFromInline
   var insertedSections: Set<Int> = []
+  @usableFromInline
   var changes = _TreeChangesBuilder()
+  @usableFromInline
   var reloads: [TreeChanges.RowRange] = []
 
+  @inlinable
   init(old: TreeSnapshot<ItemID>, new: TreeSnapshot<ItemID>, isSectioned: Bool) {
     self.old = old
     self.new = new
@@ -38,6 +55,7 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
     moved = ContiguousArray(repeating: false, count: new._items.count)
   }
 
+  @inlinable
   mutating func run() -> TreeChanges {
     oldVisible = Self.place(old, into: &oldPositions, isSectioned: isSectioned)
     newVisible = Self.place(new, into: &newPositions, isSectioned: isSectioned)
@@ -51,6 +69,7 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
 
   /// Records the position of every visible item of `snapshot`; returns
   /// them in row order.
+  @inlinable
   static func place(
     _ snapshot: TreeSnapshot<ItemID>, into positions: inout ContiguousArray<Position>, isSectioned: Bool
   ) -> [_NodeID] {
@@ -77,12 +96,14 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
 
   /// The old node of a new node's item, if the old snapshot holds it.
   @inline(__always)
+  @inlinable
   func oldNode(of node: _NodeID) -> _NodeID? {
     node == _Arena.root ? _Arena.root : old._nodes[new._item(node)]
   }
 
   /// Marks the children that moved, for the root and each visible expanded
   /// item of the new side; in `.sectioned`, sorts out the sections.
+  @inlinable
   mutating func findMoves() {
     var parents: [_NodeID] = [_Arena.root]
     for node in newVisible where new._index._arena.isExpanded(node) { parents.append(node) }
@@ -131,6 +152,7 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
   }
 
   /// Moves, insertions and reloads, walking the new rows in order.
+  @inlinable
   mutating func emitNewSide() {
     let movedSources = Set(changes.movedSections.map(\.from))
     // Whether each new node's row moves: it moved, or an ancestor did.
@@ -178,6 +200,7 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
   }
 
   /// Deletions, walking the old rows in order.
+  @inlinable
   mutating func emitOldSide() {
     for node in oldVisible {
       let was = oldPositions[Int(node)]
@@ -196,6 +219,7 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
   /// lexicographic order.
   ///
   /// - Complexity: O(*k* log *k*) for *k* keys.
+  @inlinable
   static func firstLongestIncreasingRun(_ keys: [Int]) -> [Bool] {
     // Nothing out of order (the common case): everything is kept.
     if zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) { return [Bool](repeating: true, count: keys.count) }
@@ -231,13 +255,26 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
 /// Where a visible item is drawn: its section and its row in the section;
 /// or, for a root item of `.sectioned`, which is a section, the section
 /// alone.
+@usableFromInline
 struct _TablePosition {
+  @usableFromInline
   var section: Int
+  @usableFromInline
   var row: Int
+
+  @inlinable
+  init(section: Int, row: Int) {
+    self.section = section
+    self.row = row
+  }
   /// The position of a hidden item.
+  @inlinable
   static var hidden: _TablePosition { _TablePosition(section: -1, row: -2) }
   /// The row of a position that is a section.
+  @inlinable
   static var sectionRow: Int { -1 }
+  @inlinable
   var isVisible: Bool { row != -2 }
+  @inlinable
   var isSection: Bool { row == Self.sectionRow }
 }
