@@ -30,18 +30,24 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   let new: TreeSnapshot<ItemID>
   @usableFromInline
   let isSectioned: Bool
-  /// Items whose places changed: inserted, deleted or moved.
+  /// The dirty children of each item on each side: the nodes of
+  /// `dirtyNew.nodes[dirtyNew.ranges[parent]]`, by the parent's node.
   @usableFromInline
-  var touched: Set<ItemID> = []
-  /// The dirty children of each item, by its node, on each side.
+  var dirtyNew = DirtyChildren()
   @usableFromInline
-  var dirtyNew: [_NodeID: [_NodeID]] = [:]
+  var dirtyOld = DirtyChildren()
+
+  /// What the walks write: the change set, and the reloads apart.
   @usableFromInline
-  var dirtyOld: [_NodeID: [_NodeID]] = [:]
-  @usableFromInline
-  var changes = _TreeChangesBuilder()
-  @usableFromInline
-  var reloads: [TreeChanges.RowRange] = []
+  struct Output {
+    @usableFromInline
+    var changes = _TreeChangesBuilder()
+    @usableFromInline
+    var reloads: [TreeChanges.RowRange] = []
+
+    @inlinable
+    init() {}
+  }
 
   /// A dirty child: its node and index on one side.
   @usableFromInline
@@ -58,6 +64,95 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     }
   }
 
+  /// The dirty children of the items of one side, grouped by parent.
+  @usableFromInline
+  struct DirtyChildren {
+    /// Each dirty child with its parent, grouped by parent once sorted.
+    @usableFromInline
+    var pairs: [(parent: _NodeID, child: _NodeID)] = []
+    /// The range of `pairs` that holds each parent's dirty children.
+    @usableFromInline
+    var ranges: [_NodeID: Range<Int>] = [:]
+
+    @inlinable
+    init() {}
+
+    /// Groups the pairs by parent, once every dirty child is added.
+    @inlinable
+    mutating func group() {
+      pairs.sort { $0.parent < $1.parent }
+      ranges.reserveCapacity(pairs.count)
+      var start = 0
+      while start < pairs.count {
+        var end = start + 1
+        while end < pairs.count && pairs[end].parent == pairs[start].parent { end += 1 }
+        ranges[pairs[start].parent] = start..<end
+        start = end
+      }
+    }
+  }
+
+  /// One element of a longest-increasing-run problem: a clean block or a
+  /// dirty child that stays under its parent, at its new index, keyed by
+  /// its old index.
+  @usableFromInline
+  struct RunElement {
+    @usableFromInline
+    var newIndex: Int
+    @usableFromInline
+    var key: Int
+    @usableFromInline
+    var weight: Int
+    /// The block's index, or -1 for a dirty child.
+    @usableFromInline
+    var block: Int
+    /// The dirty child's index, or -1 for a block.
+    @usableFromInline
+    var dirty: Int
+
+    @inlinable
+    init(newIndex: Int, key: Int, weight: Int, block: Int, dirty: Int) {
+      self.newIndex = newIndex
+      self.key = key
+      self.weight = weight
+      self.block = block
+      self.dirty = dirty
+    }
+  }
+
+  /// The arrays a visit fills: emptied and refilled by each visit, so that
+  /// a change set allocates them once, not once per visit.
+  @usableFromInline
+  struct Scratch {
+    @usableFromInline
+    var newDirty: [Dirty] = []
+    @usableFromInline
+    var oldDirty: [Dirty] = []
+    @usableFromInline
+    var blocks: [Block] = []
+    @usableFromInline
+    var cuts: [Int] = []
+    /// The old index of each new dirty child that stays under the parent,
+    /// or -1.
+    @usableFromInline
+    var oldIndexOfDirty: [Int] = []
+    @usableFromInline
+    var keptBlocks: [Bool] = []
+    @usableFromInline
+    var keptDirty: [Bool] = []
+    @usableFromInline
+    var elements: [RunElement] = []
+    @usableFromInline
+    var keys: [Int] = []
+    @usableFromInline
+    var weights: [Int] = []
+    @usableFromInline
+    var kept: [Bool] = []
+
+    @inlinable
+    init() {}
+  }
+
   @inlinable
   init(old: TreeSnapshot<ItemID>, new: TreeSnapshot<ItemID>, isSectioned: Bool) {
     self.old = old
@@ -71,9 +166,12 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   @inlinable
   mutating func run(edits: ArraySlice<_SnapshotEdit<ItemID>>) -> TreeChanges? {
     markDirty(edits)
-    guard walkNew(), walkOld() else { return nil }
-    var result = changes.build()
-    result.reloadedRowRanges = _TreeChangesBuilder.normalized(reloads)
+    // The walks only read `self`, so the snapshots are borrowed, never
+    // copied, for each question they ask.
+    var output = Output()
+    guard walkNew(into: &output), walkOld(into: &output) else { return nil }
+    var result = output.changes.build()
+    result.reloadedRowRanges = _TreeChangesBuilder.normalized(output.reloads)
     return result
   }
 
@@ -87,10 +185,8 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     for edit in edits {
       switch edit.operation {
       case .append(let items, _), .insert(let items, _, _), .delete(let items):
-        touched.formUnion(items)
         seeds += items
       case .move(let item, _, _), .moveTo(let item, _, _):
-        touched.insert(item)
         seeds.append(item)
       case .expand(let items), .collapse(let items):
         seeds += items
@@ -104,8 +200,8 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     var visitedOld = Set<_NodeID>()
     func mark(_ item: ItemID) {
       guard dirty.insert(item).inserted else { return }
-      if let node = new._nodes[item] { dirtyNew[new._index._arena.owner(node), default: []].append(node) }
-      if let node = old._nodes[item] { dirtyOld[old._index._arena.owner(node), default: []].append(node) }
+      if let node = new._nodes[item] { dirtyNew.pairs.append((new._index._arena.owner(node), node)) }
+      if let node = old._nodes[item] { dirtyOld.pairs.append((old._index._arena.owner(node), node)) }
     }
     for seed in seeds {
       mark(seed)
@@ -123,6 +219,8 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
         }
       }
     }
+    dirtyNew.group()
+    dirtyOld.group()
   }
 
   // MARK: The walks
@@ -165,65 +263,84 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
 
   /// The new side's rows: insertions, moves and reloads.
   @inlinable
-  mutating func walkNew() -> Bool {
+  func walkNew(into output: inout Output) -> Bool {
     var visits = [Visit(new: _Arena.root, old: _Arena.root, newBase: root, oldBase: root, isMoving: false)]
+    var scratch = Scratch()
     while let visit = visits.popLast() {
-      guard visitNew(visit, into: &visits) else { return false }
+      guard visitNew(visit, into: &visits, scratch: &scratch, output: &output) else { return false }
     }
     return true
   }
 
   /// The old side's rows: deletions.
   @inlinable
-  mutating func walkOld() -> Bool {
+  func walkOld(into output: inout Output) -> Bool {
     var visits = [Visit(new: _Arena.root, old: _Arena.root, newBase: root, oldBase: root, isMoving: false)]
+    var scratch = Scratch()
     while let visit = visits.popLast() {
-      guard visitOld(visit, into: &visits) else { return false }
+      guard visitOld(visit, into: &visits, scratch: &scratch, output: &output) else { return false }
     }
     return true
   }
 
   /// Sorts out the children of `visit.new` on the new side.
   @inlinable
-  mutating func visitNew(_ visit: Visit, into visits: inout [Visit]) -> Bool {
+  ///
+  /// `s` holds the buffers of the last visit, emptied and refilled.
+  func visitNew(_ visit: Visit, into visits: inout [Visit], scratch s: inout Scratch, output: inout Output) -> Bool {
     let parent = visit.new!
     let isRoot = parent == _Arena.root
-    let newDirty = sortedDirty(parent, in: new, dirtyNew)
-    let oldDirty = sortedDirty(visit.old, in: old, dirtyOld)
+    sortedDirty(parent, in: new, dirtyNew, into: &s.newDirty)
+    sortedDirty(visit.old, in: old, dirtyOld, into: &s.oldDirty)
     guard
-      let blocks = Self.blocks(
-        newCount: new._index._arena.count(parent), newDirty: newDirty.map { $0.index },
-        oldCount: visit.old.map { old._index._arena.count($0) }, oldDirty: oldDirty.map { $0.index })
+      Self.blocks(
+        newCount: new._index._arena.count(parent), newDirty: s.newDirty,
+        oldCount: visit.old.map { old._index._arena.count($0) }, oldDirty: s.oldDirty,
+        into: &s.blocks, cuts: &s.cuts)
     else { return false }
+    let newDirty = s.newDirty
+    let blocks = s.blocks
 
     // The dirty children that stay under the parent, and their old indices.
-    var oldIndexOfDirty = [Int?](repeating: nil, count: newDirty.count)
+    s.oldIndexOfDirty.removeAll(keepingCapacity: true)
+    s.oldIndexOfDirty.append(contentsOf: repeatElement(-1, count: newDirty.count))
     if let oldParent = visit.old {
       for (i, child) in newDirty.enumerated() {
         if let oldChild = old._nodes[new._item(child.node)], old._index._arena.owner(oldChild) == oldParent {
-          oldIndexOfDirty[i] = old._index(ofChild: oldChild, in: oldParent)
+          s.oldIndexOfDirty[i] = old._index(ofChild: oldChild, in: oldParent)
         }
       }
     }
     // Which of those and of the blocks keep their places: the first longest
     // increasing run of old positions, in new order.
-    var keptBlocks = [Bool](repeating: false, count: blocks.count)
-    var keptDirty = [Bool](repeating: false, count: newDirty.count)
-    var elements: [(newIndex: Int, key: Int, weight: Int, block: Int?, dirty: Int?)] = []
+    s.keptBlocks.removeAll(keepingCapacity: true)
+    s.keptBlocks.append(contentsOf: repeatElement(false, count: blocks.count))
+    s.keptDirty.removeAll(keepingCapacity: true)
+    s.keptDirty.append(contentsOf: repeatElement(false, count: newDirty.count))
+    s.elements.removeAll(keepingCapacity: true)
     for (b, block) in blocks.enumerated() {
       if let oldStart = block.oldStart, let newStart = block.newStart {
-        elements.append((newStart, oldStart, block.count, b, nil))
+        s.elements.append(RunElement(newIndex: newStart, key: oldStart, weight: block.count, block: b, dirty: -1))
       }
     }
-    for (i, child) in newDirty.enumerated() {
-      if let key = oldIndexOfDirty[i] { elements.append((child.index, key, 1, nil, i)) }
+    for (i, child) in newDirty.enumerated() where s.oldIndexOfDirty[i] >= 0 {
+      s.elements.append(RunElement(newIndex: child.index, key: s.oldIndexOfDirty[i], weight: 1, block: -1, dirty: i))
     }
-    elements.sort { $0.newIndex < $1.newIndex }
-    let kept = _LongestIncreasingRun.first(keys: elements.map { $0.key }, weights: elements.map { $0.weight })
-    for (e, element) in elements.enumerated() {
-      if let b = element.block { keptBlocks[b] = kept[e] }
-      if let i = element.dirty { keptDirty[i] = kept[e] }
+    s.elements.sort { $0.newIndex < $1.newIndex }
+    s.keys.removeAll(keepingCapacity: true)
+    s.weights.removeAll(keepingCapacity: true)
+    for element in s.elements {
+      s.keys.append(element.key)
+      s.weights.append(element.weight)
     }
+    _LongestIncreasingRun.first(keys: s.keys, weights: s.weights, into: &s.kept)
+    for (e, element) in s.elements.enumerated() {
+      if element.block >= 0 { s.keptBlocks[element.block] = s.kept[e] }
+      if element.dirty >= 0 { s.keptDirty[element.dirty] = s.kept[e] }
+    }
+    let keptBlocks = s.keptBlocks
+    let keptDirty = s.keptDirty
+    let oldIndexOfDirty = s.oldIndexOfDirty
 
     // Clean blocks: one range each.
     for (b, block) in blocks.enumerated() {
@@ -231,7 +348,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
       if isRoot && isSectioned {
         // Sections that stay, or move with their rows.
         if let oldStart = block.oldStart, !keptBlocks[b] {
-          for offset in 0..<block.count { changes.moveSection(from: oldStart + offset, to: newStart + offset) }
+          for offset in 0..<block.count { output.changes.moveSection(from: oldStart + offset, to: newStart + offset) }
         }
         continue
       }
@@ -242,9 +359,9 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
         let from = rows(of: oldStart..<(oldStart + block.count), in: oldParent, of: old, at: visit.oldBase)
       {
         guard from.rows.count == to.rows.count else { return false }
-        if visit.isMoving || !keptBlocks[b] { changes.moveRows(from: from, to: to) }
+        if visit.isMoving || !keptBlocks[b] { output.changes.moveRows(from: from, to: to) }
       } else {
-        changes.insertRows(to.rows, inSection: to.section)
+        output.changes.insertRows(to.rows, inSection: to.section)
       }
     }
 
@@ -254,8 +371,9 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
       let oldNode = old._nodes[item]
       if isRoot && isSectioned {
         let newBase = new._index._arena.isExpanded(child.node) ? Position(section: child.index, row: 0) : nil
-        if let oldIndex = oldIndexOfDirty[i], let oldNode {
-          if !keptDirty[i] { changes.moveSection(from: oldIndex, to: child.index) }
+        if oldIndexOfDirty[i] >= 0, let oldNode {
+          let oldIndex = oldIndexOfDirty[i]
+          if !keptDirty[i] { output.changes.moveSection(from: oldIndex, to: child.index) }
           let oldBase = old._index._arena.isExpanded(oldNode) ? Position(section: oldIndex, row: 0) : nil
           if newBase != nil {
             visits.append(
@@ -264,13 +382,14 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
                 isInMovedSection: !keptDirty[i]))
           }
         } else {
-          changes.insertSection(child.index)  // its rows are not listed
+          output.changes.insertSection(child.index)  // its rows are not listed
         }
         continue
       }
       guard let to = position(ofChild: child, base: visit.newBase, in: new) else { continue }
       var from: Position? = nil
-      if let oldIndex = oldIndexOfDirty[i] {
+      if oldIndexOfDirty[i] >= 0 {
+        let oldIndex = oldIndexOfDirty[i]
         from = visit.oldBase.map { offset($0, by: old._index._arena.subitem(of: visit.old!, at: oldIndex).rowOffset) }
       } else if let oldNode {
         from = listedPosition(of: oldNode, in: old, other: new)
@@ -281,17 +400,17 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
         if isReloaded && (isMoving || visit.isInMovedSection) {
           // A moved row, or a row of a moved section, cannot be reloaded:
           // it goes and comes back instead.
-          changes.deleteRows(from.row..<(from.row + 1), inSection: from.section)
-          changes.insertRows(to.row..<(to.row + 1), inSection: to.section)
+          output.changes.deleteRows(from.row..<(from.row + 1), inSection: from.section)
+          output.changes.insertRows(to.row..<(to.row + 1), inSection: to.section)
         } else if isMoving {
-          changes.moveRows(
+          output.changes.moveRows(
             from: .init(section: from.section, rows: from.row..<(from.row + 1)),
             to: .init(section: to.section, rows: to.row..<(to.row + 1)))
         } else if isReloaded {
-          reloads.append(.init(section: from.section, rows: from.row..<(from.row + 1)))
+          output.reloads.append(.init(section: from.section, rows: from.row..<(from.row + 1)))
         }
       } else {
-        changes.insertRows(to.row..<(to.row + 1), inSection: to.section)
+        output.changes.insertRows(to.row..<(to.row + 1), inSection: to.section)
       }
       if new._index._arena.isExpanded(child.node) {
         let oldBase = from.flatMap { old._index._arena.isExpanded(oldNode!) ? offset($0, by: 1) : nil }
@@ -306,16 +425,19 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
 
   /// Sorts out the children of `visit.old` on the old side.
   @inlinable
-  mutating func visitOld(_ visit: Visit, into visits: inout [Visit]) -> Bool {
+  func visitOld(_ visit: Visit, into visits: inout [Visit], scratch s: inout Scratch, output: inout Output) -> Bool {
     let parent = visit.old!
     let isRoot = parent == _Arena.root
-    let oldDirty = sortedDirty(parent, in: old, dirtyOld)
-    let newDirty = sortedDirty(visit.new, in: new, dirtyNew)
+    sortedDirty(parent, in: old, dirtyOld, into: &s.oldDirty)
+    sortedDirty(visit.new, in: new, dirtyNew, into: &s.newDirty)
     guard
-      let blocks = Self.blocks(
-        newCount: visit.new.map { new._index._arena.count($0) }, newDirty: newDirty.map { $0.index },
-        oldCount: old._index._arena.count(parent), oldDirty: oldDirty.map { $0.index })
+      Self.blocks(
+        newCount: visit.new.map { new._index._arena.count($0) }, newDirty: s.newDirty,
+        oldCount: old._index._arena.count(parent), oldDirty: s.oldDirty,
+        into: &s.blocks, cuts: &s.cuts)
     else { return false }
+    let oldDirty = s.oldDirty
+    let blocks = s.blocks
 
     // Clean blocks: their rows go unless they are rows on the new side.
     for block in blocks {
@@ -324,7 +446,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
         continue
       }
       if block.newStart == nil || visit.newBase == nil {
-        changes.deleteRows(from.rows, inSection: from.section)
+        output.changes.deleteRows(from.rows, inSection: from.section)
       }
     }
 
@@ -344,7 +466,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
                 isMoving: false))
           }
         } else {
-          changes.deleteSection(child.index)  // its rows are not listed
+          output.changes.deleteSection(child.index)  // its rows are not listed
         }
         continue
       }
@@ -359,7 +481,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
           to = listedPosition(of: newNode, in: new, other: old)
         }
       }
-      if to == nil { changes.deleteRows(from.row..<(from.row + 1), inSection: from.section) }
+      if to == nil { output.changes.deleteRows(from.row..<(from.row + 1), inSection: from.section) }
       if old._index._arena.isExpanded(child.node) {
         let newBase = to.flatMap { new._index._arena.isExpanded(newNode!) ? offset($0, by: 1) : nil }
         visits.append(
@@ -382,9 +504,15 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
 
   /// The dirty children of `parent` on one side, in index order.
   @inlinable
-  func sortedDirty(_ parent: _NodeID?, in side: TreeSnapshot<ItemID>, _ dirty: [_NodeID: [_NodeID]]) -> [Dirty] {
-    guard let parent, let children = dirty[parent] else { return [] }
-    return children.map { Dirty(node: $0, index: side._index(ofChild: $0, in: parent)) }.sorted { $0.index < $1.index }
+  func sortedDirty(
+    _ parent: _NodeID?, in side: TreeSnapshot<ItemID>, _ dirty: DirtyChildren, into sorted: inout [Dirty]
+  ) {
+    sorted.removeAll(keepingCapacity: true)
+    guard let parent, let range = dirty.ranges[parent] else { return }
+    for pair in dirty.pairs[range] {
+      sorted.append(Dirty(node: pair.child, index: side._index(ofChild: pair.child, in: parent)))
+    }
+    sorted.sort { $0.index < $1.index }
   }
 
   /// The rows of the children `indices` of `parent` and their visible
@@ -458,37 +586,42 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   /// deleted and added again: then none of its new children is clean, and
   /// its old clean children are blocks of the old side only.
   ///
-  /// - Returns: The blocks, or `nil` when the clean children cannot match
-  ///   (a defect).
+  /// - Returns: `false` when the clean children cannot match (a defect);
+  ///   the blocks are then incomplete.
   /// - Complexity: O(*k* log *k*) for *k* dirty children.
   @inlinable
-  static func blocks(newCount: Int?, newDirty: [Int], oldCount: Int?, oldDirty: [Int]) -> [Block]? {
+  static func blocks(
+    newCount: Int?, newDirty: [Dirty], oldCount: Int?, oldDirty: [Dirty], into blocks: inout [Block],
+    cuts: inout [Int]
+  ) -> Bool {
+    blocks.removeAll(keepingCapacity: true)
     let newClean = newCount.map { $0 - newDirty.count }
     let oldClean = oldCount.map { $0 - oldDirty.count }
     var onNew = newClean != nil
     let onOld = oldClean != nil
     if let newClean, let oldClean, newClean != oldClean {
-      guard newClean == 0 else { return nil }
+      guard newClean == 0 else { return false }
       onNew = false  // the parent came back: its old children are gone
     }
     let clean = onNew ? newClean! : onOld ? oldClean! : 0
     // Clean children counted in their common order: each dirty child cuts
     // that order at the number of clean children before it.
-    var cuts: [Int] = [0, clean]
-    if onNew { for (rank, index) in newDirty.enumerated() { cuts.append(index - rank) } }
-    if onOld { for (rank, index) in oldDirty.enumerated() { cuts.append(index - rank) } }
+    cuts.removeAll(keepingCapacity: true)
+    cuts.append(0)
+    cuts.append(clean)
+    if onNew { for (rank, child) in newDirty.enumerated() { cuts.append(child.index - rank) } }
+    if onOld { for (rank, child) in oldDirty.enumerated() { cuts.append(child.index - rank) } }
     cuts.sort()
-    var blocks: [Block] = []
     var newSeen = 0  // dirty children of each side before the block
     var oldSeen = 0
     for (start, end) in zip(cuts, cuts.dropFirst()) where start < end {
-      while newSeen < newDirty.count && newDirty[newSeen] - newSeen <= start { newSeen += 1 }
-      while oldSeen < oldDirty.count && oldDirty[oldSeen] - oldSeen <= start { oldSeen += 1 }
+      while newSeen < newDirty.count && newDirty[newSeen].index - newSeen <= start { newSeen += 1 }
+      while oldSeen < oldDirty.count && oldDirty[oldSeen].index - oldSeen <= start { oldSeen += 1 }
       blocks.append(
         Block(
           newStart: onNew ? start + newSeen : nil, oldStart: onOld ? start + oldSeen : nil, count: end - start))
     }
-    return blocks
+    return true
   }
 }
 
@@ -500,11 +633,20 @@ enum _LongestIncreasingRun {
   ///
   /// - Complexity: O(*k* log *k*) for *k* keys.
   @inlinable
-  static func first(keys: [Int], weights: [Int]) -> [Bool] {
+  static func first(keys: [Int], weights: [Int], into kept: inout [Bool]) {
     let count = keys.count
+    kept.removeAll(keepingCapacity: true)
     // Nothing out of order (the common case): everything is kept.
-    if zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) { return [Bool](repeating: true, count: count) }
-    var kept = [Bool](repeating: false, count: count)
+    var isIncreasing = true
+    for i in keys.indices.dropFirst() where keys[i - 1] >= keys[i] {
+      isIncreasing = false
+      break
+    }
+    if isIncreasing {
+      kept.append(contentsOf: repeatElement(true, count: count))
+      return
+    }
+    kept.append(contentsOf: repeatElement(false, count: count))
     // best[i]: the greatest weight of an increasing run that starts at i,
     // found from the right with a Fenwick tree of maxima over key ranks
     // (ranks reversed, so that "keys above" is a prefix).
@@ -534,6 +676,5 @@ enum _LongestIncreasingRun {
       last = keys[i]
       need -= weights[i]
     }
-    return kept
   }
 }
