@@ -30,8 +30,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   let new: TreeSnapshot<ItemID>
   @usableFromInline
   let isSectioned: Bool
-  /// The dirty children of each item on each side: the nodes of
-  /// `dirtyNew.nodes[dirtyNew.ranges[parent]]`, by the parent's node.
+  /// The dirty children of each item on each side, grouped by parent.
   @usableFromInline
   var dirtyNew = DirtyChildren()
   @usableFromInline
@@ -64,59 +63,48 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     }
   }
 
-  /// The dirty children of the items of one side, grouped by parent.
+  /// The dirty children of the items of one side, grouped by parent: a
+  /// sorted array searched by halves, so that no identifier or node is
+  /// hashed.
   @usableFromInline
   struct DirtyChildren {
-    /// Each dirty child with its parent, grouped by parent once sorted.
+    /// Each dirty child with its parent, once each, sorted by parent (then
+    /// child) once ``group()`` ran.
     @usableFromInline
     var pairs: [(parent: _NodeID, child: _NodeID)] = []
-    /// The range of `pairs` that holds each parent's dirty children.
-    @usableFromInline
-    var ranges: [_NodeID: Range<Int>] = [:]
 
     @inlinable
     init() {}
 
-    /// Groups the pairs by parent, once every dirty child is added.
+    /// Sorts the pairs by parent and drops the repeated ones, once every
+    /// dirty child is added.
+    ///
+    /// - Complexity: O(*p* log *p*) for *p* pairs.
     @inlinable
     mutating func group() {
-      pairs.sort { $0.parent < $1.parent }
-      ranges.reserveCapacity(pairs.count)
-      var start = 0
-      while start < pairs.count {
-        var end = start + 1
-        while end < pairs.count && pairs[end].parent == pairs[start].parent { end += 1 }
-        ranges[pairs[start].parent] = start..<end
-        start = end
+      pairs.sort { $0.parent != $1.parent ? $0.parent < $1.parent : $0.child < $1.child }
+      var kept = 0
+      for i in pairs.indices where kept == 0 || pairs[i] != pairs[kept - 1] {
+        pairs[kept] = pairs[i]
+        kept += 1
       }
+      pairs.removeLast(pairs.count - kept)
     }
-  }
 
-  /// One element of a longest-increasing-run problem: a clean block or a
-  /// dirty child that stays under its parent, at its new index, keyed by
-  /// its old index.
-  @usableFromInline
-  struct RunElement {
-    @usableFromInline
-    var newIndex: Int
-    @usableFromInline
-    var key: Int
-    @usableFromInline
-    var weight: Int
-    /// The block's index, or -1 for a dirty child.
-    @usableFromInline
-    var block: Int
-    /// The dirty child's index, or -1 for a block.
-    @usableFromInline
-    var dirty: Int
-
+    /// The positions in `pairs` of the dirty children of `parent`.
+    ///
+    /// - Complexity: O(log *p*) for *p* pairs.
     @inlinable
-    init(newIndex: Int, key: Int, weight: Int, block: Int, dirty: Int) {
-      self.newIndex = newIndex
-      self.key = key
-      self.weight = weight
-      self.block = block
-      self.dirty = dirty
+    func children(of parent: _NodeID) -> Range<Int> {
+      var low = 0
+      var high = pairs.count
+      while low < high {
+        let middle = (low + high) / 2
+        if pairs[middle].parent < parent { low = middle + 1 } else { high = middle }
+      }
+      var end = low
+      while end < pairs.count && pairs[end].parent == parent { end += 1 }
+      return low..<end
     }
   }
 
@@ -141,11 +129,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     @usableFromInline
     var keptDirty: [Bool] = []
     @usableFromInline
-    var elements: [RunElement] = []
-    @usableFromInline
-    var keys: [Int] = []
-    @usableFromInline
-    var weights: [Int] = []
+    var elements: [_RunElement] = []
     @usableFromInline
     var kept: [Bool] = []
 
@@ -169,7 +153,8 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     // The walks only read `self`, so the snapshots are borrowed, never
     // copied, for each question they ask.
     var output = Output()
-    guard walkNew(into: &output), walkOld(into: &output) else { return nil }
+    var scratch = Scratch()
+    guard walkNew(into: &output, scratch: &scratch), walkOld(into: &output, scratch: &scratch) else { return nil }
     var result = output.changes.build()
     result.reloadedRowRanges = _TreeChangesBuilder.normalized(output.reloads)
     return result
@@ -195,26 +180,29 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
       }
     }
     seeds += new._reloaded
-    var dirty = Set<ItemID>()
-    var visitedNew = Set<_NodeID>()
-    var visitedOld = Set<_NodeID>()
-    func mark(_ item: ItemID) {
-      guard dirty.insert(item).inserted else { return }
-      if let node = new._nodes[item] { dirtyNew.pairs.append((new._index._arena.owner(node), node)) }
-      if let node = old._nodes[item] { dirtyOld.pairs.append((old._index._arena.owner(node), node)) }
+    // Each seed and its ancestors are dirty on both sides: up from the
+    // seed on each side, each item on the way is marked where it is on
+    // either side. The pairs are deduplicated once sorted, rather than
+    // hashed on the way: O(*k* · *d*) pairs for *k* seeds.
+    func mark(_ item: ItemID, newNode: _NodeID?, oldNode: _NodeID?) {
+      if let node = newNode ?? new._nodes[item] { dirtyNew.pairs.append((new._index._arena.owner(node), node)) }
+      if let node = oldNode ?? old._nodes[item] { dirtyOld.pairs.append((old._index._arena.owner(node), node)) }
     }
     for seed in seeds {
-      mark(seed)
-      // Up from the seed on each side, until an item already walked.
-      if var node = new._nodes[seed] {
-        while node != _Arena.root, visitedNew.insert(node).inserted {
-          mark(new._item(node))
+      let newSeed = new._nodes[seed]
+      let oldSeed = old._nodes[seed]
+      mark(seed, newNode: newSeed, oldNode: oldSeed)
+      if var node = newSeed {
+        node = new._index._arena.owner(node)
+        while node != _Arena.root {
+          mark(new._item(node), newNode: node, oldNode: nil)
           node = new._index._arena.owner(node)
         }
       }
-      if var node = old._nodes[seed] {
-        while node != _Arena.root, visitedOld.insert(node).inserted {
-          mark(old._item(node))
+      if var node = oldSeed {
+        node = old._index._arena.owner(node)
+        while node != _Arena.root {
+          mark(old._item(node), newNode: nil, oldNode: node)
           node = old._index._arena.owner(node)
         }
       }
@@ -263,9 +251,8 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
 
   /// The new side's rows: insertions, moves and reloads.
   @inlinable
-  func walkNew(into output: inout Output) -> Bool {
+  func walkNew(into output: inout Output, scratch: inout Scratch) -> Bool {
     var visits = [Visit(new: _Arena.root, old: _Arena.root, newBase: root, oldBase: root, isMoving: false)]
-    var scratch = Scratch()
     while let visit = visits.popLast() {
       guard visitNew(visit, into: &visits, scratch: &scratch, output: &output) else { return false }
     }
@@ -274,9 +261,8 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
 
   /// The old side's rows: deletions.
   @inlinable
-  func walkOld(into output: inout Output) -> Bool {
+  func walkOld(into output: inout Output, scratch: inout Scratch) -> Bool {
     var visits = [Visit(new: _Arena.root, old: _Arena.root, newBase: root, oldBase: root, isMoving: false)]
-    var scratch = Scratch()
     while let visit = visits.popLast() {
       guard visitOld(visit, into: &visits, scratch: &scratch, output: &output) else { return false }
     }
@@ -320,20 +306,14 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     s.elements.removeAll(keepingCapacity: true)
     for (b, block) in blocks.enumerated() {
       if let oldStart = block.oldStart, let newStart = block.newStart {
-        s.elements.append(RunElement(newIndex: newStart, key: oldStart, weight: block.count, block: b, dirty: -1))
+        s.elements.append(_RunElement(newIndex: newStart, key: oldStart, weight: block.count, block: b, dirty: -1))
       }
     }
     for (i, child) in newDirty.enumerated() where s.oldIndexOfDirty[i] >= 0 {
-      s.elements.append(RunElement(newIndex: child.index, key: s.oldIndexOfDirty[i], weight: 1, block: -1, dirty: i))
+      s.elements.append(_RunElement(newIndex: child.index, key: s.oldIndexOfDirty[i], weight: 1, block: -1, dirty: i))
     }
     s.elements.sort { $0.newIndex < $1.newIndex }
-    s.keys.removeAll(keepingCapacity: true)
-    s.weights.removeAll(keepingCapacity: true)
-    for element in s.elements {
-      s.keys.append(element.key)
-      s.weights.append(element.weight)
-    }
-    _LongestIncreasingRun.first(keys: s.keys, weights: s.weights, into: &s.kept)
+    _LongestIncreasingRun.first(s.elements, into: &s.kept)
     for (e, element) in s.elements.enumerated() {
       if element.block >= 0 { s.keptBlocks[element.block] = s.kept[e] }
       if element.dirty >= 0 { s.keptDirty[element.dirty] = s.kept[e] }
@@ -508,8 +488,8 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     _ parent: _NodeID?, in side: TreeSnapshot<ItemID>, _ dirty: DirtyChildren, into sorted: inout [Dirty]
   ) {
     sorted.removeAll(keepingCapacity: true)
-    guard let parent, let range = dirty.ranges[parent] else { return }
-    for pair in dirty.pairs[range] {
+    guard let parent else { return }
+    for pair in dirty.pairs[dirty.children(of: parent)] {
       sorted.append(Dirty(node: pair.child, index: side._index(ofChild: pair.child, in: parent)))
     }
     sorted.sort { $0.index < $1.index }
@@ -625,20 +605,49 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   }
 }
 
+/// One element of a longest-increasing-run problem: a clean block or a
+/// dirty child that stays under its parent, at its new index, keyed by
+/// its old index.
+@usableFromInline
+struct _RunElement {
+  @usableFromInline
+  var newIndex: Int
+  @usableFromInline
+  var key: Int
+  @usableFromInline
+  var weight: Int
+  /// The block's index, or -1 for a dirty child.
+  @usableFromInline
+  var block: Int
+  /// The dirty child's index, or -1 for a block.
+  @usableFromInline
+  var dirty: Int
+
+  @inlinable
+  init(newIndex: Int, key: Int, weight: Int, block: Int, dirty: Int) {
+    self.newIndex = newIndex
+    self.key = key
+    self.weight = weight
+    self.block = block
+    self.dirty = dirty
+  }
+}
+
 /// The first longest increasing run of keys, by weight.
 @usableFromInline
 enum _LongestIncreasingRun {
-  /// Which of `keys` (distinct) form the increasing subsequence of greatest
-  /// total weight whose positions come first in lexicographic order.
+  /// Which of `elements` (keys distinct) form the increasing run of keys
+  /// of greatest total weight whose positions come first in lexicographic
+  /// order.
   ///
-  /// - Complexity: O(*k* log *k*) for *k* keys.
+  /// - Complexity: O(*k* log *k*) for *k* elements.
   @inlinable
-  static func first(keys: [Int], weights: [Int], into kept: inout [Bool]) {
-    let count = keys.count
+  static func first(_ elements: [_RunElement], into kept: inout [Bool]) {
+    let count = elements.count
     kept.removeAll(keepingCapacity: true)
     // Nothing out of order (the common case): everything is kept.
     var isIncreasing = true
-    for i in keys.indices.dropFirst() where keys[i - 1] >= keys[i] {
+    for i in elements.indices.dropFirst() where elements[i - 1].key >= elements[i].key {
       isIncreasing = false
       break
     }
@@ -650,19 +659,19 @@ enum _LongestIncreasingRun {
     // best[i]: the greatest weight of an increasing run that starts at i,
     // found from the right with a Fenwick tree of maxima over key ranks
     // (ranks reversed, so that "keys above" is a prefix).
-    let ranks = keys.indices.sorted { keys[$0] > keys[$1] }
+    let ranks = elements.indices.sorted { elements[$0].key > elements[$1].key }
     var rank = [Int](repeating: 0, count: count)
     for (r, i) in ranks.enumerated() { rank[i] = r + 1 }
     var tree = [Int](repeating: 0, count: count + 1)
     var best = [Int](repeating: 0, count: count)
     for i in stride(from: count - 1, through: 0, by: -1) {
       var above = 0
-      var r = rank[i] - 1  // the keys above keys[i] have ranks 1..<rank[i]
+      var r = rank[i] - 1  // the keys above elements[i].key have ranks 1..<rank[i]
       while r > 0 {
         above = Swift.max(above, tree[r])
         r -= r & -r
       }
-      best[i] = weights[i] + above
+      best[i] = elements[i].weight + above
       r = rank[i]
       while r <= count {
         tree[r] = Swift.max(tree[r], best[i])
@@ -671,10 +680,10 @@ enum _LongestIncreasingRun {
     }
     var need = best.max()!
     var last = Int.min
-    for i in 0..<count where need > 0 && best[i] == need && keys[i] > last {
+    for i in 0..<count where need > 0 && best[i] == need && elements[i].key > last {
       kept[i] = true
-      last = keys[i]
-      need -= weights[i]
+      last = elements[i].key
+      need -= elements[i].weight
     }
   }
 }
