@@ -113,6 +113,28 @@ extension SummaryForest {
     return height(t) <= height(rr) + 1 ? r : rotateRight(r)
   }
 
+  /// Makes one balanced tree of detached nodes, in their order: the middle
+  /// node at the root, each half beneath it, and so on down.
+  ///
+  /// - Parameter detached: Nodes that belong to no tree.
+  /// - Returns: The root of the tree, or ``null`` when `detached` is empty.
+  /// - Complexity: O(*k*) for *k* nodes.
+  @inlinable
+  public mutating func build(_ detached: some RandomAccessCollection<NodeID>) -> NodeID {
+    guard !detached.isEmpty else { return Self.null }
+    // A perfectly balanced tree: sibling subtrees differ in height by at
+    // most one, so it is an AVL tree. Recursion is log₂ *k* deep.
+    func subtree(_ range: Range<Int>) -> NodeID {
+      if range.isEmpty { return Self.null }
+      let middle = range.lowerBound + range.count / 2
+      let left = subtree(range.lowerBound..<middle)
+      let right = subtree((middle + 1)..<range.upperBound)
+      let node = detached[detached.index(detached.startIndex, offsetBy: middle)]
+      return link(left, node, right)
+    }
+    return subtree(0..<detached.count)
+  }
+
   /// Concatenates two trees, all of `a`'s elements before `b`'s.
   ///
   /// - Complexity: O(log *n*).

@@ -19,8 +19,7 @@ extension TreeSnapshot {
     guard let parentNode = _parentNode(parent) else {
       throw TreeSnapshotError(.append, parent!, .unknownItem)
     }
-    try _validateNew(items, for: .append)
-    _insert(items, in: parentNode, at: _index._arena.count(parentNode))
+    try _insertNew(items, in: parentNode, at: _index._arena.count(parentNode), for: .append)
     _record(.append(items, to: parent))
   }
 
@@ -39,8 +38,7 @@ extension TreeSnapshot {
   @inlinable
   public mutating func insert(_ items: [ItemID], before item: ItemID) throws {
     let (parent, index) = try _position(of: item, for: .insert)
-    try _validateNew(items, for: .insert)
-    _insert(items, in: parent, at: index)
+    try _insertNew(items, in: parent, at: index, for: .insert)
     _record(.insert(items, nextTo: item, after: false))
   }
 
@@ -59,8 +57,7 @@ extension TreeSnapshot {
   @inlinable
   public mutating func insert(_ items: [ItemID], after item: ItemID) throws {
     let (parent, index) = try _position(of: item, for: .insert)
-    try _validateNew(items, for: .insert)
-    _insert(items, in: parent, at: index + 1)
+    try _insertNew(items, in: parent, at: index + 1, for: .insert)
     _record(.insert(items, nextTo: item, after: true))
   }
 
@@ -102,21 +99,6 @@ extension TreeSnapshot {
 }
 
 extension TreeSnapshot {
-  /// Throws unless every one of `items` is new and unique.
-  ///
-  /// - Complexity: O(*k*) for *k* items.
-  @inlinable
-  func _validateNew(_ items: [ItemID], for operation: TreeSnapshotError.Operation) throws(TreeSnapshotError) {
-    if items.count == 1 {
-      if _nodes[items[0]] != nil { throw TreeSnapshotError(operation, items[0], .duplicateItem) }
-      return
-    }
-    var seen = Set<ItemID>(minimumCapacity: items.count)
-    for item in items where _nodes[item] != nil || !seen.insert(item).inserted {
-      throw TreeSnapshotError(operation, item, .duplicateItem)
-    }
-  }
-
   /// The parent node of `item` and its index among the parent's children.
   ///
   /// - Complexity: O(log *b*).
@@ -138,20 +120,49 @@ extension TreeSnapshot {
     _index._arena.summary(before: node, inTreeAt: _index._arena.children(parent))!.span
   }
 
-  /// Inserts new items, already validated, at `index` among the children of
-  /// `parent`, and brings the rows above up to date.
+  /// Inserts `items` at `index` among the children of `parent`, collapsed
+  /// and with no children, and brings the rows above up to date; throws,
+  /// changing nothing, unless every one of them is new and unique (the
+  /// first that is not is named).
   ///
-  /// - Complexity: O(*k* log *b* + *d* log *b*) for *k* items.
+  /// Each identifier is hashed once: entered with its node straight away,
+  /// and taken out again when a later one clashes. The new items join the
+  /// parent's children as one balanced tree.
+  ///
+  /// - Complexity: O(*k* + *d* log *b*) for *k* items.
   @inlinable
-  mutating func _insert(_ items: [ItemID], in parent: _NodeID, at index: Int) {
+  mutating func _insertNew(
+    _ items: [ItemID], in parent: _NodeID, at index: Int, for operation: TreeSnapshotError.Operation
+  ) throws(TreeSnapshotError) {
     guard !items.isEmpty else { return }
     _nodes.reserveCapacity(_nodes.count + items.count)
-    var position = index
+    var nodes: [_NodeID] = []
+    nodes.reserveCapacity(items.count)
     for item in items {
-      let node = _allocate(item)
-      _index._arena.attach(node, to: parent, at: position, isNewSubitem: true)
-      position += 1
+      let node = _index._arena.allocate(count: 0, isExpanded: false)
+      if let clash = _nodes.updateValue(node, forKey: item) {
+        // Undo: the identifier that clashed gets its node back (or loses
+        // it below, when it is one of these items twice), the identifiers
+        // entered go, and so do the nodes.
+        _nodes[item] = clash
+        for (entered, enteredNode) in zip(items, nodes) where _nodes[entered] == enteredNode {
+          _nodes[entered] = nil
+        }
+        for node in nodes + [node] { _index._arena.forest.free(node) }
+        throw TreeSnapshotError(operation, item, .duplicateItem)
+      }
+      nodes.append(node)
     }
+    for (item, node) in zip(items, nodes) {
+      let slot = Int(node)
+      if slot < _items.count {
+        _items[slot] = item
+      } else {
+        if slot > _items.count { _items.append(contentsOf: repeatElement(nil, count: slot - _items.count)) }
+        _items.append(item)
+      }
+    }
+    _index._arena.attachNew(nodes, to: parent, at: index)
     _index._arena.refresh(from: parent)
     _index._checkInvariants()
   }
