@@ -60,6 +60,57 @@ package struct _SnapshotEdit<ItemID: Hashable & Sendable>: Sendable {
   }
 }
 
+extension _SnapshotEdit.Operation {
+  /// Feeds the edit and its arguments to `hasher`: what `hash(into:)`
+  /// does, written out so that it is specialized for the snapshot's
+  /// `ItemID` with the code that records the edit (the synthesized
+  /// conformance of a generic enum is reached through its witness, with
+  /// the type's metadata looked up on each call).
+  ///
+  /// - Complexity: O(*k*) for *k* identifiers.
+  @inlinable
+  func _hash(into hasher: inout Hasher) {
+    func combine(_ items: [ItemID]) {
+      hasher.combine(items.count)
+      for item in items { hasher.combine(item) }
+    }
+    switch self {
+    case .append(let items, let parent):
+      hasher.combine(0 as UInt8)
+      combine(items)
+      hasher.combine(parent)
+    case .insert(let items, let item, let after):
+      hasher.combine(1 as UInt8)
+      combine(items)
+      hasher.combine(item)
+      hasher.combine(after)
+    case .delete(let items):
+      hasher.combine(2 as UInt8)
+      combine(items)
+    case .move(let item, let other, let after):
+      hasher.combine(3 as UInt8)
+      hasher.combine(item)
+      hasher.combine(other)
+      hasher.combine(after)
+    case .moveTo(let item, let parent, let index):
+      hasher.combine(4 as UInt8)
+      hasher.combine(item)
+      hasher.combine(parent)
+      hasher.combine(index)
+    case .expand(let items):
+      hasher.combine(5 as UInt8)
+      combine(items)
+    case .collapse(let items):
+      hasher.combine(6 as UInt8)
+      combine(items)
+    case .replaceChildren(let parent, let generation):
+      hasher.combine(7 as UInt8)
+      hasher.combine(parent)
+      hasher.combine(generation)
+    }
+  }
+}
+
 extension TreeSnapshot {
   /// The most identifiers the history of a snapshot holds.
   @inlinable
@@ -71,7 +122,7 @@ extension TreeSnapshot {
   @inlinable
   mutating func _record(_ operation: _SnapshotEdit<ItemID>.Operation) {
     let edit = _SnapshotEdit(before: _generation, operation: operation)
-    _generation = Self._generation(after: _generation) { $0.combine(operation) }
+    _generation = Self._generation(after: _generation) { operation._hash(into: &$0) }
     _history.append(edit)
     _historyWeight += edit.weight
     if _historyWeight > Self._historyLimit {
