@@ -111,22 +111,53 @@ extension TreeSnapshot {
 
   /// Calls `body` with each node in depth-first order and its level (0 for
   /// root items); with `visibleOnly`, only the visible ones, in row order.
-  /// Iterative: trees may be deep.
+  /// Iterative and allocation-free: it follows the links of the balanced
+  /// trees of children (down to a first child, on to the next sibling, up
+  /// to the owner), so trees may be deep.
   ///
-  /// - Complexity: O(*n*) for *n* items visited.
+  /// - Complexity: O(*n*) for *n* items visited (amortized O(1) a step).
   @inlinable
   func _forEachNodeDepthFirst(visibleOnly: Bool = false, _ body: (_ node: _NodeID, _ level: Int) -> Void) {
-    var stack: [(node: _NodeID, level: Int)] = []
-    var children: [_NodeID] = []
-    func push(childrenOf node: _NodeID, level: Int) {
-      children.removeAll(keepingCapacity: true)
-      _index._arena.forest.forEach(in: _index._arena.children(node)) { child, _ in children.append(child) }
-      for child in children.reversed() { stack.append((child, level)) }
-    }
-    push(childrenOf: _Arena.root, level: 0)
-    while let (node, level) = stack.popLast() {
+    let forest = _index._arena.forest
+    var node = _firstNode(inTreeAt: _index._arena.children(_Arena.root))
+    var level = 0
+    while node != .null {
       body(node, level)
-      if !visibleOnly || _index._arena.isExpanded(node) { push(childrenOf: node, level: level + 1) }
+      let children = forest[node].children
+      if children != .null && (!visibleOnly || forest[node].isExpanded) {
+        node = _firstNode(inTreeAt: children)
+        level += 1
+        continue
+      }
+      // On to the next sibling, of this node or of the nearest ancestor
+      // that has one.
+      while true {
+        let owner = forest[node].owner
+        let next = forest.next(after: node, inTreeAt: forest[owner].children)
+        if next != .null {
+          node = next
+          break
+        }
+        if owner == _Arena.root {
+          node = .null
+          break
+        }
+        node = owner
+        level -= 1
+      }
     }
   }
+
+  /// The first node of the balanced tree rooted at `tree`, or `.null`.
+  ///
+  /// - Complexity: O(log *b*).
+  @inlinable
+  func _firstNode(inTreeAt tree: _NodeID) -> _NodeID {
+    guard tree != .null else { return .null }
+    let forest = _index._arena.forest
+    var node = tree
+    while forest.left(node) != .null { node = forest.left(node) }
+    return node
+  }
+
 }

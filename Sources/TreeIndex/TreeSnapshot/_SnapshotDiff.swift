@@ -25,6 +25,25 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
   var oldPositions: ContiguousArray<Position>
   @usableFromInline
   var newPositions: ContiguousArray<Position>
+  /// The index of each visible node among its parent's children, on the
+  /// old side (read off the walk, instead of a descent per child).
+  @usableFromInline
+  var oldIndices: ContiguousArray<Int>
+  /// The old node of each visible new node's item (`.null` when the old
+  /// snapshot does not hold it), and the new node of each old node whose
+  /// item is visible on the new side (`unmatched` otherwise): each
+  /// identifier is hashed once.
+  @usableFromInline
+  var newToOld: ContiguousArray<_NodeID>
+  @usableFromInline
+  var oldToNew: ContiguousArray<_NodeID>
+  /// Buffers of `findMoves`, one set for every parent.
+  @usableFromInline
+  var kept: [Bool] = []
+  @usableFromInline
+  var lengths: [Int] = []
+  @usableFromInline
+  var tails: [Int] = []
   /// The visible nodes of the new side, in row order (sections included).
   @usableFromInline
   var newVisible: [_NodeID] = []
@@ -53,12 +72,22 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
     oldPositions = ContiguousArray(repeating: .hidden, count: old._items.count)
     newPositions = ContiguousArray(repeating: .hidden, count: new._items.count)
     moved = ContiguousArray(repeating: false, count: new._items.count)
+    oldIndices = ContiguousArray(repeating: -1, count: old._items.count)
+    newToOld = ContiguousArray(repeating: .null, count: new._items.count)
+    oldToNew = ContiguousArray(repeating: Self.unmatched, count: old._items.count)
   }
 
   @inlinable
   mutating func run() -> TreeChanges {
-    oldVisible = Self.place(old, into: &oldPositions, isSectioned: isSectioned)
-    newVisible = Self.place(new, into: &newPositions, isSectioned: isSectioned)
+    oldVisible = Self.place(old, into: &oldPositions, indices: &oldIndices, isSectioned: isSectioned)
+    var newIndices = ContiguousArray<Int>()
+    newVisible = Self.place(new, into: &newPositions, indices: &newIndices, isSectioned: isSectioned)
+    for node in newVisible {
+      if let oldNode = old._nodes[new._item(node)] {
+        newToOld[Int(node)] = oldNode
+        oldToNew[Int(oldNode)] = node
+      }
+    }
     findMoves()
     emitNewSide()
     emitOldSide()
@@ -67,18 +96,33 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
     return result
   }
 
-  /// Records the position of every visible item of `snapshot`; returns
-  /// them in row order.
+  /// Records the position of every visible item of `snapshot`, and its
+  /// index among its parent's children when `indices` is not empty;
+  /// returns them in row order.
   @inlinable
   static func place(
-    _ snapshot: TreeSnapshot<ItemID>, into positions: inout ContiguousArray<Position>, isSectioned: Bool
+    _ snapshot: TreeSnapshot<ItemID>, into positions: inout ContiguousArray<Position>,
+    indices: inout ContiguousArray<Int>, isSectioned: Bool
   ) -> [_NodeID] {
     var visible: [_NodeID] = []
     visible.reserveCapacity(snapshot._index.numberOfRows)
     var row = 0
     var section = -1
+    // The index of the last node visited at each level down to the
+    // current one: a walk visits the children of a parent in order.
+    var siblingIndex: [Int] = []
+    let recordsIndices = !indices.isEmpty
     snapshot._forEachNodeDepthFirst(visibleOnly: true) { node, level in
       visible.append(node)
+      if recordsIndices {
+        if level == siblingIndex.count {
+          siblingIndex.append(0)
+        } else {
+          siblingIndex.removeLast(siblingIndex.count - level - 1)
+          siblingIndex[level] += 1
+        }
+        indices[Int(node)] = siblingIndex[level]
+      }
       if !isSectioned {
         positions[Int(node)] = Position(section: 0, row: row)
         row += 1
@@ -94,11 +138,38 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
     return visible
   }
 
-  /// The old node of a new node's item, if the old snapshot holds it.
+  /// An old node whose item is not visible on the new side.
+  @inlinable
+  static var unmatched: _NodeID { -2 }
+
+  /// The old node of a visible new node's item, if the old snapshot holds
+  /// it.
   @inline(__always)
   @inlinable
   func oldNode(of node: _NodeID) -> _NodeID? {
-    node == _Arena.root ? _Arena.root : old._nodes[new._item(node)]
+    if node == _Arena.root { return _Arena.root }
+    let oldNode = newToOld[Int(node)]
+    return oldNode == .null ? nil : oldNode
+  }
+
+  /// The new node of an old node's item, if the new snapshot holds it.
+  ///
+  /// - Complexity: O(1); a hash of the identifier when the item is not
+  ///   visible on the new side.
+  @inline(__always)
+  @inlinable
+  func newNode(of node: _NodeID) -> _NodeID? {
+    let newNode = oldToNew[Int(node)]
+    return newNode != Self.unmatched ? newNode : new._nodes[old._item(node)]
+  }
+
+  /// The index of the old node `node` among the children of `parent`.
+  ///
+  /// - Complexity: O(1) when it is visible, O(log *b*) otherwise.
+  @inlinable
+  func oldIndex(of node: _NodeID, in parent: _NodeID) -> Int {
+    let index = oldIndices[Int(node)]
+    return index >= 0 ? index : old._index(ofChild: node, in: parent)
   }
 
   /// Marks the children that moved, for the root and each visible expanded
@@ -120,12 +191,12 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
         guard let oldChild = oldNode(of: child) else { continue }  // new: inserted
         if let oldParent, old._index._arena.owner(oldChild) == oldParent {
           stayers.append(child)
-          keys.append(old._index(ofChild: oldChild, in: oldParent))
+          keys.append(oldIndex(of: oldChild, in: oldParent))
         } else {
           moved[Int(child)] = true  // its parent changed
         }
       }
-      let kept = Self.firstLongestIncreasingRun(keys)
+      Self.firstLongestIncreasingRun(keys, into: &kept, lengths: &lengths, tails: &tails)
       for (i, child) in stayers.enumerated() where !kept[i] { moved[Int(child)] = true }
     }
     guard isSectioned else { return }
@@ -142,7 +213,7 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
       }
     }
     for node in oldVisible where old._index._arena.owner(node) == _Arena.root {
-      let newNode = new._nodes[old._item(node)]
+      let newNode = newNode(of: node)
       if newNode == nil || new._index._arena.owner(newNode!) != _Arena.root {
         let section = oldPositions[Int(node)].section
         deletedSections.insert(section)
@@ -205,7 +276,7 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
     for node in oldVisible {
       let was = oldPositions[Int(node)]
       guard !was.isSection, !deletedSections.contains(was.section) else { continue }
-      if let newNode = new._nodes[old._item(node)], case let position = newPositions[Int(newNode)],
+      if let newNode = newNode(of: node), case let position = newPositions[Int(newNode)],
         position.isVisible, !position.isSection, !insertedSections.contains(position.section)
       {
         continue  // a row that stays or moves
@@ -220,15 +291,27 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
   ///
   /// - Complexity: O(*k* log *k*) for *k* keys.
   @inlinable
-  static func firstLongestIncreasingRun(_ keys: [Int]) -> [Bool] {
+  static func firstLongestIncreasingRun(
+    _ keys: [Int], into kept: inout [Bool], lengths: inout [Int], tails: inout [Int]
+  ) {
+    kept.removeAll(keepingCapacity: true)
     // Nothing out of order (the common case): everything is kept.
-    if zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) { return [Bool](repeating: true, count: keys.count) }
-    var kept = [Bool](repeating: false, count: keys.count)
+    var isIncreasing = true
+    for i in keys.indices.dropFirst() where keys[i - 1] >= keys[i] {
+      isIncreasing = false
+      break
+    }
+    if isIncreasing {
+      kept.append(contentsOf: repeatElement(true, count: keys.count))
+      return
+    }
+    kept.append(contentsOf: repeatElement(false, count: keys.count))
     // lengths[i]: the longest increasing run that starts at i. tails[l - 1]:
     // the largest key that starts a run of length l among those seen, which
     // decreases as l grows.
-    var lengths = [Int](repeating: 0, count: keys.count)
-    var tails: [Int] = []
+    lengths.removeAll(keepingCapacity: true)
+    lengths.append(contentsOf: repeatElement(0, count: keys.count))
+    tails.removeAll(keepingCapacity: true)
     for i in keys.indices.reversed() {
       let key = keys[i]
       // The first length whose best start is not above `key`.
@@ -248,7 +331,6 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
       last = keys[i]
       need -= 1
     }
-    return kept
   }
 }
 
