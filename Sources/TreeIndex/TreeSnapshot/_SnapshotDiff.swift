@@ -176,28 +176,38 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
   /// item of the new side; in `.sectioned`, sorts out the sections.
   @inlinable
   mutating func findMoves() {
-    var parents: [_NodeID] = [_Arena.root]
-    for node in newVisible where new._index._arena.isExpanded(node) { parents.append(node) }
-    var children: [_NodeID] = []
+    let forest = new._index._arena.forest
+    let oldForest = old._index._arena.forest
     var stayers: [_NodeID] = []
     var keys: [Int] = []
-    for parent in parents {
+    // The root, then each visible expanded item, in row order.
+    var next = 0
+    var parent = _Arena.root
+    while true {
       let oldParent = oldNode(of: parent)
-      children.removeAll(keepingCapacity: true)
-      new._index._arena.forest.forEach(in: new._index._arena.children(parent)) { child, _ in children.append(child) }
       stayers.removeAll(keepingCapacity: true)
       keys.removeAll(keepingCapacity: true)
-      for child in children {
-        guard let oldChild = oldNode(of: child) else { continue }  // new: inserted
-        if let oldParent, old._index._arena.owner(oldChild) == oldParent {
-          stayers.append(child)
-          keys.append(oldIndex(of: oldChild, in: oldParent))
-        } else {
-          moved[Int(child)] = true  // its parent changed
-        }
+      let tree = forest[parent].children
+      var child = new._firstNode(inTreeAt: tree)
+      while child != .null {
+        if let oldChild = oldNode(of: child) {
+          if let oldParent, oldForest[oldChild].owner == oldParent {
+            stayers.append(child)
+            keys.append(oldIndex(of: oldChild, in: oldParent))
+          } else {
+            moved[Int(child)] = true  // its parent changed
+          }
+        }  // else new: inserted
+        child = forest.next(after: child, inTreeAt: tree)
       }
-      Self.firstLongestIncreasingRun(keys, into: &kept, lengths: &lengths, tails: &tails)
-      for (i, child) in stayers.enumerated() where !kept[i] { moved[Int(child)] = true }
+      if !keys.isEmpty {
+        Self.firstLongestIncreasingRun(keys, into: &kept, lengths: &lengths, tails: &tails)
+        for (i, child) in stayers.enumerated() where !kept[i] { moved[Int(child)] = true }
+      }
+      while next < newVisible.count && !forest[newVisible[next]].isExpanded { next += 1 }
+      guard next < newVisible.count else { break }
+      parent = newVisible[next]
+      next += 1
     }
     guard isSectioned else { return }
     // Root items are sections: moved ones are section moves, others are
