@@ -376,7 +376,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
       }
       let isMoving = visit.isMoving || !keptDirty[i]
       if let from {
-        let isReloaded = new._reloaded.contains(item)
+        let isReloaded = !new._reloaded.isEmpty && new._reloaded.contains(item)
         if isReloaded && (isMoving || visit.isInMovedSection) {
           // A moved row, or a row of a moved section, cannot be reloaded:
           // it goes and comes back instead.

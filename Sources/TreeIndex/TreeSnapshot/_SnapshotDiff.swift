@@ -104,39 +104,49 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
     _ snapshot: TreeSnapshot<ItemID>, into positions: inout ContiguousArray<Position>,
     indices: inout ContiguousArray<Int>, isSectioned: Bool
   ) -> [_NodeID] {
-    var visible: [_NodeID] = []
-    visible.reserveCapacity(snapshot._index.numberOfRows)
+    // The `.flat` index of a snapshot has one row per visible item.
+    let count = snapshot._index.numberOfRows
     var row = 0
     var section = -1
     // The index of the last node visited at each level down to the
     // current one: a walk visits the children of a parent in order.
     var siblingIndex: [Int] = []
     let recordsIndices = !indices.isEmpty
-    snapshot._forEachNodeDepthFirst(visibleOnly: true) { node, level in
-      visible.append(node)
-      if recordsIndices {
-        if level == siblingIndex.count {
-          siblingIndex.append(0)
-        } else {
-          siblingIndex.removeLast(siblingIndex.count - level - 1)
-          siblingIndex[level] += 1
+    // One pass writing straight into the buffers (no uniqueness check per
+    // write): it is the only pass over every visible item of each side.
+    return positions.withUnsafeMutableBufferPointer { positions in
+      indices.withUnsafeMutableBufferPointer { indices in
+        [_NodeID](unsafeUninitializedCapacity: count) { visible, initialized in
+          snapshot._forEachNodeDepthFirst(visibleOnly: true) { node, level in
+            precondition(initialized < count, "more visible items than rows")
+            visible.initializeElement(at: initialized, to: node)
+            initialized += 1
+            if recordsIndices {
+              if level == siblingIndex.count {
+                siblingIndex.append(0)
+              } else {
+                siblingIndex.removeLast(siblingIndex.count - level - 1)
+                siblingIndex[level] += 1
+              }
+              indices[Int(node)] = siblingIndex[level]
+            }
+            if !isSectioned {
+              positions[Int(node)] = Position(section: 0, row: row)
+              row += 1
+            } else if level == 0 {
+              section += 1
+              row = 0
+              positions[Int(node)] = Position(section: section, row: Position.sectionRow)
+            } else {
+              positions[Int(node)] = Position(section: section, row: row)
+              row += 1
+            }
+          }
         }
-        indices[Int(node)] = siblingIndex[level]
-      }
-      if !isSectioned {
-        positions[Int(node)] = Position(section: 0, row: row)
-        row += 1
-      } else if level == 0 {
-        section += 1
-        row = 0
-        positions[Int(node)] = Position(section: section, row: Position.sectionRow)
-      } else {
-        positions[Int(node)] = Position(section: section, row: row)
-        row += 1
       }
     }
-    return visible
   }
+
 
   /// An old node whose item is not visible on the new side.
   @inlinable
@@ -251,7 +261,7 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
         changes.insertRows(position.row..<(position.row + 1), inSection: position.section)
         continue
       }
-      let isReloaded = new._reloaded.contains(new._item(node))
+      let isReloaded = !new._reloaded.isEmpty && new._reloaded.contains(new._item(node))
       if !isMoving && !(isReloaded && movedSources.contains(was.section)) {
         if isReloaded { reloads.append(.init(section: was.section, rows: was.row..<(was.row + 1))) }
         continue
