@@ -195,22 +195,37 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
     var parent = _Arena.root
     while true {
       let oldParent = oldNode(of: parent)
-      stayers.removeAll(keepingCapacity: true)
-      keys.removeAll(keepingCapacity: true)
       let tree = forest[parent].children
+      // First the children whose parent changed, and whether the others
+      // keep their old order (the common case: then all of them stay).
+      var isIncreasing = true
+      var lastKey = -1
       var child = new._firstNode(inTreeAt: tree)
       while child != .null {
         if let oldChild = oldNode(of: child) {
           if let oldParent, oldForest[oldChild].owner == oldParent {
-            stayers.append(child)
-            keys.append(oldIndex(of: oldChild, in: oldParent))
+            let key = oldIndex(of: oldChild, in: oldParent)
+            if key < lastKey { isIncreasing = false }
+            lastKey = key
           } else {
             moved[Int(child)] = true  // its parent changed
           }
         }  // else new: inserted
         child = forest.next(after: child, inTreeAt: tree)
       }
-      if !keys.isEmpty {
+      if !isIncreasing {
+        // Out of order: the ones out of the first longest increasing run
+        // of old positions moved.
+        stayers.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+        child = new._firstNode(inTreeAt: tree)
+        while child != .null {
+          if let oldChild = oldNode(of: child), let oldParent, oldForest[oldChild].owner == oldParent {
+            stayers.append(child)
+            keys.append(oldIndex(of: oldChild, in: oldParent))
+          }
+          child = forest.next(after: child, inTreeAt: tree)
+        }
         Self.firstLongestIncreasingRun(keys, into: &kept, lengths: &lengths, tails: &tails)
         for (i, child) in stayers.enumerated() where !kept[i] { moved[Int(child)] = true }
       }
