@@ -65,6 +65,48 @@ import TreeIndexTestSupport
     }
   }
 
+  /// The derivations that take a shortcut (items added and nothing else;
+  /// one item moved, in `.flat`) against the full comparison, adjacent
+  /// swaps and moves into collapsed parents included.
+  @Test(arguments: [TreeIndex.Layout.flat, .sectioned])
+  func shortcutsEqualFull(layout: TreeIndex.Layout) throws {
+    var g = SeededGenerator(seed: 29)
+    for trial in 0..<LongTests.choose(short: 3_000, long: 30_000) {
+      let old = Self.randomSnapshot(&g, ids: 0..<Int.random(in: 1..<30, using: &g))
+      var new = old
+      var fresh = 10_000
+      let items = old.items
+      if Bool.random(using: &g) {
+        // Additions only: appends and insertions, anywhere.
+        for _ in 0..<Int.random(in: 1..<4, using: &g) {
+          fresh += 2
+          let y = new.items.randomElement(using: &g)
+          switch Int.random(in: 0..<3, using: &g) {
+          case 0: try new.append([fresh, fresh + 1], to: Bool.random(using: &g) ? nil : y)
+          case 1: if let y { try new.insert([fresh], before: y) } else { try new.append([fresh]) }
+          default: if let y { try new.insert([fresh], after: y) } else { try new.append([fresh]) }
+          }
+        }
+      } else if let x = items.randomElement(using: &g), let y = items.randomElement(using: &g) {
+        // One move: next to a sibling (often an adjacent one), or under
+        // another parent.
+        switch Int.random(in: 0..<3, using: &g) {
+        case 0: try? new.move(x, before: y)
+        case 1: try? new.move(x, after: y)
+        default:
+          let parent = Bool.random(using: &g) ? nil : y
+          try? new.move(x, to: parent, at: Int.random(in: 0...new.children(of: parent).count, using: &g))
+        }
+      }
+      let full = new._changesComparedInFull(from: old, layout: layout)
+      let derived = try #require(new._derivedChanges(from: old, layout: layout), "trial \(trial)")
+      #expect(
+        derived == full,
+        "trial \(trial)\nfull    \(full)\nderived \(derived)\nold\n\(old.visualDescription())new\n\(new.visualDescription())")
+      if derived != full { return }
+    }
+  }
+
   @Test func aSnapshotIsItsOwnAncestor() throws {
     var snapshot = TreeSnapshot<Int>()
     try snapshot.append([1, 2])

@@ -17,6 +17,10 @@ struct _TreeChangesBuilder {
   @usableFromInline
   var movedSections: [TreeChanges.SectionMove] = []
 
+  /// An empty change set.
+  @inlinable
+  init() {}
+
   /// Records that the rows `from` (old coordinates) are the rows `to` (new
   /// coordinates); both runs have the same length.
   @usableFromInline

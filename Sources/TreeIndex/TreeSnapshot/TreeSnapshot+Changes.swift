@@ -52,7 +52,11 @@ extension TreeSnapshot {
   @inlinable
   package func _derivedChanges(from old: TreeSnapshot, layout: TreeIndex.Layout) -> TreeChanges? {
     guard let edits = _edits(since: old) else { return nil }
-    var diff = _DerivedSnapshotDiff(old: old, new: self, isSectioned: layout == .sectioned)
+    let isSectioned = layout == .sectioned
+    if let changes = _DerivedSnapshotDiff.shortcut(old: old, new: self, edits: edits, isSectioned: isSectioned) {
+      return changes
+    }
+    var diff = _DerivedSnapshotDiff(old: old, new: self, isSectioned: isSectioned)
     return diff.run(edits: edits)
   }
 
