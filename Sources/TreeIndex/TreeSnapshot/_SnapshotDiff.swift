@@ -147,7 +147,6 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
     }
   }
 
-
   /// An old node whose item is not visible on the new side.
   @inlinable
   static var unmatched: _NodeID { -2 }
