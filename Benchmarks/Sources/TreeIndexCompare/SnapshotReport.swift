@@ -105,6 +105,13 @@ extension Report {
               + "\(Format.count(diff)) instructions (target ≤ 20,000 for the apply): \(verdict(diff <= 20_000))")
         }
       }
+      for workload in [SnapshotWorkload.applyAppend, .applyMove] {
+        if let apply = snapshotMedian(.treeSnapshot, workload, items: big, shape: shape, unit: unit) {
+          lines.append(
+            "- DiffableTreeList \(workload.rawValue), \(shape.rawValue), 1M items: "
+              + "\(Format.count(apply)) instructions (target ≤ 20,000): \(verdict(apply <= 20_000))")
+        }
+      }
       if let mine = snapshotMedian(.treeSnapshot, .unrelated, items: big, shape: shape, unit: unit),
         let theirs = snapshotMedian(.sectionSnapshot, .unrelated, items: big, shape: shape, unit: unit)
       {

@@ -1,6 +1,7 @@
 // The measured loops of the snapshot workloads, their results, their memory
 // and the check of every contender's answers.
 
+import TreeDataSource
 import TreeIndex
 
 /// The measured samples of one snapshot contender on one workload, size and
@@ -119,6 +120,11 @@ extension Measurement {
           samples = measureSnapshotToggle(&fixture!, forest, &meter, limits)
         case .derivedAppend, .derivedMove:
           samples = measureSnapshotDiff(fixture!, { $0.makeEdit(of: workload, in: forest) }, &meter, limits)
+        case .applyAppend, .applyMove:
+          guard let contender = fixture as? TreeSnapshotContender else {
+            fatalError("\(C.contender.rawValue) has no list to apply snapshots to")
+          }
+          samples = measureSnapshotApply(contender.snapshot, workload, forest, &meter, limits)
         case .unrelated:
           meter.endRun()
           let other = C(forest: forest.unrelatedVariant().forest)
@@ -212,6 +218,49 @@ extension Measurement {
         check(problem == nil, C.contender, "changes(from:) of a derived snapshot: \(problem ?? "")")
         meter.beginRun()
       }
+    }
+    return samples
+  }
+
+  /// `DiffableTreeList.apply(_:)` of a snapshot derived from the list's own
+  /// by one append, or one move (and back on the next sample), the
+  /// derivation unmeasured.
+  static func measureSnapshotApply<M: Meter>(
+    _ base: TreeSnapshot<Int>, _ workload: SnapshotWorkload, _ forest: SnapshotForest, _ meter: inout M,
+    _ limits: SampleLimits
+  ) -> Samples {
+    meter.endRun()
+    let host = BatchCountingHost()
+    let list = DiffableTreeList<Int>()
+    list.host = host
+    list.apply(base)
+    let move = forest.move
+    let home = base.parent(of: move.item)
+    let homeIndex = base.children(of: home).firstIndex(of: move.item)!
+    var fresh = forest.count + 7
+    meter.beginRun()
+    var samples = Samples()
+    while samples.wantsMore(limits) {
+      meter.endRun()  // the derivation (a copy and one edit) is not measured
+      var next = list.snapshot
+      if workload == .applyAppend {
+        try! next.append([fresh], to: forest.appendParent)
+        fresh += 1
+      } else if samples.count % 2 == 0 {
+        try! next.move(move.item, to: move.parent, at: move.index)
+      } else {
+        try! next.move(move.item, to: home, at: homeIndex)
+      }
+      let batches = host.batches
+      meter.beginRun()
+      meter.start()
+      let changes = list.apply(next)
+      consume(changes)
+      let cost = meter.stop()
+      samples.add(cost, meter)
+      meter.endRun()
+      check(host.batches == batches + 1 && list.snapshot == next, .treeSnapshot, "apply: one batch, to the snapshot")
+      meter.beginRun()
     }
     return samples
   }
@@ -328,5 +377,18 @@ extension Verification {
     check(tree, treeOther, "unrelated", expecting: (variant.deleted, variant.inserted, variant.moved))
     check(baseline, baselineOther, "unrelated", expecting: nil)
     return found
+  }
+}
+
+/// A host that takes each batch and counts them: what the list pays for,
+/// without a table view's own work.
+final class BatchCountingHost: TreeListHost {
+  var batches = 0
+
+  func reloadData() {}
+
+  func apply(_ changes: TreeChanges) {
+    batches += 1
+    consume(changes)
   }
 }

@@ -40,6 +40,15 @@ public enum SnapshotWorkload: String, CaseIterable, Codable, Sendable {
   /// `changes(from:)` of a snapshot derived by one `move(_:to:at:)` of an
   /// item with its subtree (the derivation is not measured).
   case derivedMove = "changes after 1 move"
+  /// `DiffableTreeList.apply(_:)` of a snapshot derived from the list's
+  /// own (fully expanded) by one `append(_:to:)` of a fresh item, the host
+  /// a stub that takes the batch: the replay of the edit on the list's
+  /// snapshot, the tree list's rows, and the change set. TreeSnapshot
+  /// alone (the model has no list).
+  case applyAppend = "apply after 1 append"
+  /// The same after one `move(_:to:at:)` of an item with its subtree, and
+  /// back again on the next sample.
+  case applyMove = "apply after 1 move"
   /// `changes(from:)` between two fully expanded snapshots built
   /// separately, which differ in 1 % of their items.
   case unrelated = "changes, unrelated, 1 % differ"
@@ -53,6 +62,8 @@ public enum SnapshotWorkload: String, CaseIterable, Codable, Sendable {
     case .toggleRow: "snapshot-toggle"
     case .derivedAppend: "snapshot-append"
     case .derivedMove: "snapshot-move"
+    case .applyAppend: "snapshot-apply-append"
+    case .applyMove: "snapshot-apply-move"
     case .unrelated: "snapshot-unrelated"
     case .memory: "snapshot-memory"
     }
@@ -76,7 +87,8 @@ public enum SnapshotWorkload: String, CaseIterable, Codable, Sendable {
     // Under callgrind the counts repeat exactly, and a diff of 10⁶ items can
     // be billions of instructions: two samples at least, one for the
     // unrelated pair (the same two snapshots every sample).
-    case .derivedAppend, .derivedMove: return SampleLimits(minimum: 2, maximum: 21, budget: budget)
+    case .derivedAppend, .derivedMove, .applyAppend, .applyMove:
+      return SampleLimits(minimum: 2, maximum: 21, budget: budget)
     case .unrelated: return SampleLimits(minimum: 1, maximum: 11, budget: budget)
     }
   }
@@ -100,6 +112,9 @@ public enum SnapshotSkips {
   public static func reason(
     _ contender: SnapshotContender, _ workload: SnapshotWorkload, items: Int, shape: SnapshotForest.Shape
   ) -> String? {
+    if contender == .sectionSnapshot && (workload == .applyAppend || workload == .applyMove) {
+      return "the model has no list: its apply is its diff of the visible arrays, measured by the changes workloads"
+    }
     guard contender == .sectionSnapshot, workload == .build, items >= 1_000_000, shape == .deep else { return nil }
     return "its build is quadratic (each append searches the flat array for the parent and walks its "
       + "descendants): one build of the 6-deep 10⁶ items took 19.3 s natively "
@@ -160,7 +175,7 @@ extension IdentityOutline {
     case .derivedMove:
       let move = forest.move
       self.move(move.item, to: move.parent, at: move.index)
-    case .build, .toggleRow, .unrelated, .memory:
+    case .build, .toggleRow, .unrelated, .memory, .applyAppend, .applyMove:
       break
     }
   }
