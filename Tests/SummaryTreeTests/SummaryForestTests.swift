@@ -207,6 +207,29 @@ struct SummaryForestTests {
     forest.check([ascending, descending, middle])
   }
 
+  @Test("a tree built from detached nodes keeps their order and is balanced, then joins others", arguments: 0..<8)
+  func buildFromDetachedNodes(seed: UInt64) {
+    var numbers = Numbers(state: seed &* 7919 &+ 5)
+    for count in [0, 1, 2, 3, 7, 8, 100, 1_000 + numbers.next(1_000)] {
+      var forest = Forest()
+      let pieces = (0..<count).map { _ in Piece(length: numbers.next(3), weight: numbers.next(50)) }
+      let nodes = pieces.map { forest.allocate($0) }
+      let tree = forest.build(nodes)
+      #expect(forest.elements(tree) == pieces)
+      #expect(forest.total(tree).pieces == count)
+      #expect(forest.height(tree) <= avlBound(count))
+      forest.check([tree])
+      // It is an ordinary tree: split and merged with one built otherwise.
+      let other = (0..<numbers.next(50)).map { _ in Piece(length: 1, weight: numbers.next(50)) }
+      var built = Forest.null
+      for piece in other { built = forest.join(built, forest.allocate(piece), Forest.null) }
+      let (a, b) = forest.split(tree, at: numbers.next(count + 1), by: Pieces.self)
+      let joined = forest.merge(forest.merge(a, built), b)
+      #expect(forest.total(joined).pieces == count + other.count)
+      forest.check([joined])
+    }
+  }
+
   @Test("removals and insertions where the nodes stand, by parent links", arguments: 0..<12)
   func removeAndInsertByLinks(seed: UInt64) {
     var numbers = Numbers(state: seed &* 6271 &+ 3)
