@@ -57,34 +57,22 @@ extension _Arena {
 
   /// Links the detached nodes `nodes`, each a new subitem with no
   /// subitems of its own, as the subitems at `index` and after it of item
-  /// `x`, in order: one balanced tree of them joined into the tree of
-  /// known subitems.
+  /// `x`, all of whose subitems are known (as in a snapshot, where no gap
+  /// stands between siblings): one balanced tree of them joined into the
+  /// tree of known subitems.
   ///
   /// - Complexity: O(*k* + log *b*) for *k* nodes.
   @usableFromInline
-  mutating func attachNew(_ nodes: [_NodeID], to x: _NodeID, at index: Int) {
-    guard let first = nodes.first else { return }
-    let tree = children(x)
-    // The known subitems before `index` stay left of the new ones; the
-    // first known subitem at or after it, which keeps the unknown subitems
-    // between them in its gap, goes right.
-    let before = forest.find(index, by: _Positions.self, in: tree)?.before ?? total(tree)
-    let gap = index - before.span
-    let (left, right) = forest.split(tree, at: before.span, by: _Positions.self)
+  mutating func attachNew(_ nodes: [_NodeID], toFullyKnown x: _NodeID, at index: Int) {
+    assert(span(children(x)) == count(x), "every subitem is known")
+    // Without gaps, positions are indices: the subitems before `index` go
+    // left of the new ones.
+    let (left, right) = forest.split(children(x), at: index, by: _Positions.self)
     for node in nodes {
       forest[node].owner = x
       forest[node].gap = 0
     }
-    forest[first].gap = gap
-    var rest = right
-    if gap != 0 && right != .null {
-      // The first known subitem on the right loses the unknown subitems
-      // that now come before the new ones.
-      let (next, others) = forest.removeFirst(right)
-      forest[next].gap -= gap
-      rest = forest.join(.null, next, others)
-    }
-    forest[x].children = forest.merge(forest.merge(left, forest.build(nodes)), rest)
+    forest[x].children = forest.merge(forest.merge(left, forest.build(nodes)), right)
     forest[x].count += nodes.count
     recount(x)
   }

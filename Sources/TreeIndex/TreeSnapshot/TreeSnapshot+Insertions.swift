@@ -162,7 +162,7 @@ extension TreeSnapshot {
         _items.append(item)
       }
     }
-    _index._arena.attachNew(nodes, to: parent, at: index)
+    _index._arena.attachNew(nodes, toFullyKnown: parent, at: index)
     _index._arena.refresh(from: parent)
     _index._checkInvariants()
   }
