@@ -175,11 +175,11 @@ struct NarrowingTests {
   /// Random sessions of edits and new queries, each query set with the
   /// hint its relation to the last one allows: the same filtered tree and
   /// rows as the naive model, after every step.
-  @Test(arguments: 0..<LongTests.choose(short: 24, long: 300))
+  @Test(arguments: 0..<LongTests.choose(short: 24, long: 120))
   func hintedQueriesMatchTheModel(seed: Int) throws {
     let session = Session(seed: UInt64(seed) &* 0x5851_F42D &+ 11)
     try session.check("seed \(seed), start")
-    for step in 0..<LongTests.choose(short: 150, long: 1500) {
+    for step in 0..<LongTests.choose(short: 150, long: 600) {
       if Int.random(in: 0..<3, using: &session.g) == 0 {
         let next = session.randomQuery()
         session.setQuery(next, change: session.query.change(to: next))
@@ -223,11 +223,11 @@ struct NarrowingTests {
   /// Hints chosen at random, often broken: the filter stays a consistent
   /// tree (its reads, the list and the host agree, with no violation), and
   /// the next unhinted predicate brings back exactly the model's rows.
-  @Test(arguments: 0..<LongTests.choose(short: 12, long: 150))
+  @Test(arguments: 0..<LongTests.choose(short: 12, long: 60))
   func brokenHintsNeverCorruptTheFilter(seed: Int) throws {
     let session = Session(seed: UInt64(seed) &* 0x2545_F491 &+ 3)
     let hints: [TreeFilterChange] = [.narrowing, .widening, .unrelated]
-    for step in 0..<LongTests.choose(short: 120, long: 1200) {
+    for step in 0..<LongTests.choose(short: 120, long: 600) {
       let context = "seed \(seed), step \(step)"
       switch Int.random(in: 0..<6, using: &session.g) {
       case 0:
