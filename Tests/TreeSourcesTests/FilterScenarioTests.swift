@@ -142,4 +142,22 @@ struct FilterScenarioTests {
     #expect(host.violations.isEmpty)
     subscription.cancel()
   }
+
+  @Test func aNarrowingThatHidesConsecutiveSiblingsDeletesTheirRowsAsOneRange() throws {
+    let files = ArrayTreeSource(
+      ["a.swift", "b.swift", "c.txt", "d.txt", "e.txt", "f.swift", "g.txt"].map { Item(name: $0) }, children: \.kids,
+      name: "files")
+    let filtered = FilteredTreeSource(files) { _ in .visible }
+    var heard: [TreeSourceChanges] = []
+    let subscription = filtered.subscribe { heard.append($0) }
+    let list = TreeList(source: filtered)
+    let host = ListHostSimulator(list: list)
+    list.reloadData()
+    filtered.setPredicate({ $0.name.hasSuffix(".swift") ? .visible : .hidden }, change: .narrowing)
+    #expect(heard.last == TreeSourceChanges([.remove([2]), .remove([2]), .remove([2]), .remove([3])]))
+    #expect(Self.rows(host) == ["a.swift", "b.swift", "f.swift"])
+    #expect(host.calls.last == .apply(TreeChanges(deletedRowRanges: [.init(section: 0, rows: 2..<5), .init(section: 0, rows: 6..<7)])))
+    #expect(host.violations.isEmpty)
+    subscription.cancel()
+  }
 }
