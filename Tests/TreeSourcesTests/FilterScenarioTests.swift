@@ -156,7 +156,8 @@ struct FilterScenarioTests {
     filtered.setPredicate({ $0.name.hasSuffix(".swift") ? .visible : .hidden }, change: .narrowing)
     #expect(heard.last == TreeSourceChanges([.remove([2]), .remove([2]), .remove([2]), .remove([3])]))
     #expect(Self.rows(host) == ["a.swift", "b.swift", "f.swift"])
-    #expect(host.calls.last == .apply(TreeChanges(deletedRowRanges: [.init(section: 0, rows: 2..<5), .init(section: 0, rows: 6..<7)])))
+    #expect(
+      host.calls.last == .apply(TreeChanges(deletedRowRanges: [.init(section: 0, rows: 2..<5), .init(section: 0, rows: 6..<7)])))
     #expect(host.violations.isEmpty)
     subscription.cancel()
   }
