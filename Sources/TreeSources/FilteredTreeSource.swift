@@ -13,7 +13,15 @@ import _SummaryTree
 /// O(*d* log *b*) per item it touches, and a new predicate
 /// (``setPredicate(_:)``) becomes the minimal change set: the items whose
 /// visibility changed are removed or inserted, the items that stay are
-/// left alone (never removed and inserted again).
+/// left alone (never removed and inserted again);
+/// ``setPredicate(_:change:)`` with ``TreeFilterChange/narrowing`` asks
+/// only the shown items.
+///
+/// A change of several steps (a batch of the base, or of the filter) is
+/// decided as a whole: a folder (`visibleIfDescendantIsVisible`) that loses
+/// its last shown child stays shown until the batch ends, and is hidden
+/// then only if no other child shows it, so a folder shown before and after
+/// the batch is never removed and inserted again.
 public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// The source whose elements are filtered.
   public let base: Base
@@ -115,7 +123,8 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     _publisher.subscribe(observer)
   }
 
-  /// Runs `updates` as one batch of the filter and of its base.
+  /// Runs `updates` as one batch of the filter and of its base: folders
+  /// that lose their matches are hidden when it ends, if they gained none.
   ///
   /// - Parameter updates: The edits.
   /// - Throws: Whatever `updates` throws; the base undoes its edits.
