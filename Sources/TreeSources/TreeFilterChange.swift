@@ -23,6 +23,8 @@ public enum TreeFilterChange: Equatable, Hashable, Sendable {
   /// The new predicate gives no element a lower outcome than the old one
   /// did (a search query that shrank): it shows a superset of what the old
   /// one showed. Every item is visited, but an item the old predicate
-  /// found `visible` is not asked again. O(*n* *d*).
+  /// found `visible` is not asked again (after a narrowing, only where no
+  /// ancestor is `hidden`: beneath one, the narrowing asked nothing).
+  /// O(*n* *d*).
   case widening
 }
