@@ -7,7 +7,14 @@ import TreeIndex
 extension FilteredTreeSource {
   func _receive(_ changes: TreeSourceChanges) {
     var out: [TreeSourceChanges.Step] = []
+    // A change of one step outside a batch of the filter hides a folder at
+    // once (one removal); in a batch, folders that lose their matches are
+    // held until it ends.
+    _holding = changes.steps.count > 1 || _publisher.batchDepth > 0
+    defer { _holding = false }
+    defer { _reading = nil }
     for (i, step) in changes.steps.enumerated() {
+      if _outcomesMayBeStale { _reading = (changes, i) }
       switch step {
       case .insert(let p):
         _baseInserted(at: p, reading: changes.finalPath(of: p, afterStep: i), into: &out)
@@ -19,6 +26,9 @@ extension FilteredTreeSource {
         _baseUpdated(at: p, reading: changes.finalPath(of: p, afterStep: i), into: &out)
       }
     }
+    // The batch ends here unless the filter's own batch is open (then it
+    // ends in `performBatchUpdates`).
+    if _publisher.batchDepth == 0 { _releaseHeld(into: &out) }
     _publisher.publish(out)
   }
 
@@ -42,7 +52,7 @@ extension FilteredTreeSource {
     let ancestors = _snapshot(parent < 0 ? [] : _chain(parent))
     let node = _build(at: reading)
     _attach(node, to: parent, at: p[p.depth - 1])
-    _recheck(parent)
+    _recheck(parent, holding: _holding)
     if let top = _topmostFlip(ancestors, from: false) {
       if _isFullyShown(top) { out.append(.insert(_paths(of: top).filtered)) }
     } else if _isFullyShown(node) {
@@ -56,7 +66,7 @@ extension FilteredTreeSource {
     let oldPath = _paths(of: node).filtered
     let ancestors = _snapshot(Array(_chain(node).dropFirst()))
     let owner = _detach(node)
-    _recheck(owner)
+    _recheck(owner, holding: _holding)
     if let top = _topmostFlip(ancestors, from: true) {
       let depth = _chain(top).count
       if ancestors.filter({ _chain(top).dropFirst().contains($0.node) }).allSatisfy(\.wasShown) {
@@ -73,12 +83,15 @@ extension FilteredTreeSource {
     let wasFullyShown = _isFullyShown(node)
     let chain = _snapshot(_chain(node))
     let outcome = predicate(element)
+    if _outcomesMayBeStale && _forest[node].outcome == .hidden && outcome != .hidden {
+      _refreshHiddenSubtree(of: node, at: p)
+    }
     _forest[node].outcome = outcome
     let shown = Self._isShown(outcome, anyChildShown: _forest.total(_forest[node].children).shown > 0)
-    if shown != _forest[node].isShown {
+    if shown != _forest[node].isShown && !(!shown && _holding && _hold(node)) {
       _forest[node].isShown = shown
       _forest.refreshUpward(from: node, inTreeAt: _tree(of: node))
-      _recheck(_forest[node].owner)
+      _recheck(_forest[node].owner, holding: _holding)
     }
     if let top = chain.last(where: { _forest[$0.node].isShown != $0.wasShown })?.node {
       if _forest[top].isShown {
@@ -99,11 +112,20 @@ extension FilteredTreeSource {
     var original: [Int32: Bool] = [:]
     for (n, shown) in oldAncestors { original[n] = shown }
     let oldOwner = _detach(node)
-    _recheck(oldOwner)
+    _recheck(oldOwner, holding: _holding)
     guard let newOwner = _parentNode(of: b) else { return }
     let newAncestors = (newOwner < 0 ? [] : _chain(newOwner)).map { ($0, original[$0] ?? _forest[$0].isShown) }
     _attach(node, to: newOwner, at: b[b.depth - 1])
-    _recheck(newOwner)
+    if _outcomesMayBeStale && oldAncestors.contains(where: { _forest[$0.node].outcome == .hidden }) {
+      // It leaves the subtree of a hidden item, where a narrowing left
+      // outcomes unasked: ask it and everything beneath it again.
+      if let outcome = _currentOutcome(of: node) { _forest[node].outcome = outcome }
+      _refreshHiddenSubtree(of: node, at: b)
+      let item = _forest[node]
+      _forest[node].isShown = Self._isShown(item.outcome, anyChildShown: _forest.total(item.children).shown > 0)
+      _forest.refreshUpward(from: node, inTreeAt: _tree(of: node))
+    }
+    _recheck(newOwner, holding: _holding)
     let removedTop = _topmostFlip(oldAncestors, from: true)
     let insertedTop = _topmostFlip(newAncestors, from: false)
     let isFullyShown = _isFullyShown(node)

@@ -13,7 +13,15 @@ import _SummaryTree
 /// O(*d* log *b*) per item it touches, and a new predicate
 /// (``setPredicate(_:)``) becomes the minimal change set: the items whose
 /// visibility changed are removed or inserted, the items that stay are
-/// left alone (never removed and inserted again).
+/// left alone (never removed and inserted again);
+/// ``setPredicate(_:change:)`` with ``TreeFilterChange/narrowing`` asks
+/// only the shown items.
+///
+/// A change of several steps (a batch of the base, or of the filter) is
+/// decided as a whole: a folder (`visibleIfDescendantIsVisible`) that loses
+/// its last shown child stays shown until the batch ends, and is hidden
+/// then only if no other child shows it, so a folder shown before and after
+/// the batch is never removed and inserted again.
 public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// The source whose elements are filtered.
   public let base: Base
@@ -25,6 +33,21 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   var _rootTree: Int32 = -1
   let _publisher = _ChangePublisher()
   var _subscription: TreeSourceSubscription?
+  /// The items kept shown until the batch ends (`_FilterItem.isHeld`), in
+  /// the order they were held; an item freed or released since is skipped.
+  var _held: [Int32] = []
+  /// Whether the change being received holds folders (see `_hold`).
+  var _holding = false
+  /// Whether some outcomes may be above what the predicate says: set by a
+  /// narrowing `setPredicate`, which asks only the items shown with their
+  /// ancestors. Then the outcomes that may be stale are those of items
+  /// hidden with `visibleIfDescendantIsVisible` (asked again before a child
+  /// shows one) and of every item beneath a `hidden` one (asked again when
+  /// it stops being hidden, or when an item moves out from beneath it).
+  var _outcomesMayBeStale = false
+  /// While a change of the base is received: the change and the step being
+  /// applied, so that an element is read where the base holds it now.
+  var _reading: (changes: TreeSourceChanges, step: Int)?
 
   /// Filters `base` with `predicate`.
   ///
@@ -100,7 +123,8 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     _publisher.subscribe(observer)
   }
 
-  /// Runs `updates` as one batch of the filter and of its base.
+  /// Runs `updates` as one batch of the filter and of its base: folders
+  /// that lose their matches are hidden when it ends, if they gained none.
   ///
   /// - Parameter updates: The edits.
   /// - Throws: Whatever `updates` throws; the base undoes its edits.
@@ -111,10 +135,12 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     do {
       try base.performBatchUpdates(updates)
     } catch {
+      _releaseHeldAtOutermostBatch()
       _publisher.dropPending(after: mark)
       _publisher.end(discarding: true)
       throw error
     }
+    _releaseHeldAtOutermostBatch()
     _publisher.end()
   }
 
@@ -124,29 +150,143 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// the shown items that are hidden now removed and the hidden items that
   /// are shown now inserted; items shown before and after stay.
   ///
+  /// The same as ``setPredicate(_:change:)`` with
+  /// ``TreeFilterChange/unrelated``.
+  ///
   /// - Parameter predicate: The new predicate.
   /// - Complexity: O(*n* *d*) for the *n* items of the base (each is asked
   ///   about again), plus the change set.
   public func setPredicate(_ predicate: @escaping (Base.Element) -> TreeFilterOutcome) {
+    setPredicate(predicate, change: .unrelated)
+  }
+
+  /// Filters with a new predicate that `change` says how to compare with
+  /// the current one: subscribers get the minimal change set, the shown
+  /// items that are hidden now removed and the hidden items that are shown
+  /// now inserted; items shown before and after stay.
+  ///
+  /// With ``TreeFilterChange/narrowing`` (the new predicate shows a subset:
+  /// a query that grew) only the shown items are asked about, so a refined
+  /// search costs what the rows it shows cost, not what the base holds.
+  /// The hidden items keep their old outcome until they matter (an edit
+  /// shows a child of theirs, or makes one of them shown), when they are
+  /// asked again.
+  ///
+  /// - Parameters:
+  ///   - predicate: The new predicate.
+  ///   - change: How the new predicate relates to the current one; the
+  ///     filter trusts it (see ``TreeFilterChange`` for what a broken
+  ///     promise does).
+  /// - Complexity: ``TreeFilterChange/unrelated`` and
+  ///   ``TreeFilterChange/widening``: O(*n* *d*) for the *n* items of the
+  ///   base; ``TreeFilterChange/narrowing``: O(*v* *d* log *b*) for the
+  ///   *v* items shown with all their ancestors. Plus the change set.
+  public func setPredicate(
+    _ predicate: @escaping (Base.Element) -> TreeFilterOutcome, change: TreeFilterChange
+  ) {
     self.predicate = predicate
-    var next = [Bool](repeating: false, count: _forest.capacity)
-    _evaluate(tree: _rootTree, parentPath: nil, into: &next)
     var steps: [TreeSourceChanges.Step] = []
-    _diff(tree: _rootTree, at: nil, next: next, into: &steps)
-    _commit(tree: _rootTree, next: next)
+    switch change {
+    case .narrowing:
+      var next: [Int32: Bool] = [:]
+      _evaluateShown(tree: _rootTree, parentPath: nil, into: &next)
+      _diffShown(tree: _rootTree, at: nil, next: next, into: &steps)
+      for (node, shown) in next {
+        _forest[node].isHeld = false
+        guard _forest[node].isShown != shown else { continue }
+        _forest[node].isShown = shown
+        _forest.refreshUpward(from: node, inTreeAt: _tree(of: node))
+      }
+      // The hidden items were not asked: their outcomes may be above the
+      // new predicate's until they are asked again.
+      _outcomesMayBeStale = true
+    case .unrelated, .widening:
+      var next = [Bool](repeating: false, count: _forest.capacity)
+      // Widening keeps `visible` outcomes, when they are the current
+      // predicate's.
+      let keepVisible = change == .widening
+      _evaluate(tree: _rootTree, parentPath: nil, keepingVisible: keepVisible, exact: true, into: &next)
+      _diff(tree: _rootTree, at: nil, next: next, into: &steps)
+      _commit(tree: _rootTree, next: next)
+      _outcomesMayBeStale = false
+    }
     _publisher.publish(steps)
+  }
+
+  /// Calls `body` with every shown item of the sibling tree `tree`, left to
+  /// right, and its index among all the siblings; runs without a shown
+  /// item are skipped in O(1).
+  func _forEachShown(in tree: Int32, offset: Int, _ body: (_ node: Int32, _ index: Int) -> Void) {
+    guard tree >= 0, _forest.total(tree).shown > 0 else { return }
+    let left = _forest.left(tree)
+    _forEachShown(in: left, offset: offset, body)
+    let index = offset + _forest.total(left).count
+    if _forest[tree].isShown { body(tree, index) }
+    _forEachShown(in: _forest.right(tree), offset: index + 1, body)
+  }
+
+  /// Evaluates the predicate on the shown items of `tree` and, beneath
+  /// each that stays shown, on its shown children, writing whether each
+  /// would be shown into `next`; returns whether any of them would.
+  @discardableResult
+  func _evaluateShown(tree: Int32, parentPath: TreePath?, into next: inout [Int32: Bool]) -> Bool {
+    var children: [(node: Int32, index: Int)] = []
+    _forEachShown(in: tree, offset: 0) { children.append(($0, $1)) }
+    var anyShown = false
+    for (node, index) in children {
+      let path = (parentPath ?? []).appending(index)
+      let outcome = (try? base.element(at: path)).map(predicate) ?? .hidden
+      _forest[node].outcome = outcome
+      // Beneath an item hidden now nothing shows: its items are not asked
+      // (see `_refreshHiddenSubtree`).
+      let anyChildShown =
+        outcome != .hidden && _evaluateShown(tree: _forest[node].children, parentPath: path, into: &next)
+      let shown = Self._isShown(outcome, anyChildShown: anyChildShown)
+      next[node] = shown
+      anyShown = anyShown || shown
+    }
+    return anyShown
+  }
+
+  /// The steps that take the shown children of a parent shown before and
+  /// after to their visibility in `next`, left to right.
+  func _diffShown(tree: Int32, at parentPath: TreePath?, next: [Int32: Bool], into steps: inout [TreeSourceChanges.Step]) {
+    var children: [Int32] = []
+    _forEachShown(in: tree, offset: 0) { node, _ in children.append(node) }
+    var index = 0
+    for node in children {
+      let path = (parentPath ?? []).appending(index)
+      if next[node] ?? true {
+        _diffShown(tree: _forest[node].children, at: path, next: next, into: &steps)
+        index += 1
+      } else {
+        steps.append(.remove(path))
+      }
+    }
   }
 
   /// Evaluates the predicate on every item of `tree` and beneath, writing
   /// whether each would be shown into `next`.
-  func _evaluate(tree: Int32, parentPath: TreePath?, into next: inout [Bool]) {
+  /// When `keepingVisible`, an item whose outcome is `visible` keeps it
+  /// without being asked, if its outcome is `exact` (the current
+  /// predicate's: after a narrowing, only outside the subtrees of `hidden`
+  /// items).
+  func _evaluate(tree: Int32, parentPath: TreePath?, keepingVisible: Bool, exact: Bool, into next: inout [Bool]) {
     var children: [Int32] = []
     _forest.forEach(in: tree) { node, _ in children.append(node) }
     for (i, node) in children.enumerated() {
       let path = (parentPath ?? []).appending(i)
-      let outcome = (try? base.element(at: path)).map(predicate) ?? .hidden
-      _forest[node].outcome = outcome
-      _evaluate(tree: _forest[node].children, parentPath: path, into: &next)
+      let old = _forest[node].outcome
+      let outcome: TreeFilterOutcome
+      if keepingVisible && exact && old == .visible {
+        outcome = .visible
+      } else {
+        outcome = (try? base.element(at: path)).map(predicate) ?? .hidden
+        _forest[node].outcome = outcome
+      }
+      _evaluate(
+        tree: _forest[node].children, parentPath: path, keepingVisible: keepingVisible,
+        exact: exact && (old != .hidden || !_outcomesMayBeStale), into: &next)
       var anyShown = false
       _forest.forEach(in: _forest[node].children) { child, _ in anyShown = anyShown || next[Int(child)] }
       next[Int(node)] = Self._isShown(outcome, anyChildShown: anyShown)
@@ -181,6 +321,7 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     _commit(tree: _forest.right(tree), next: next)
     _commit(tree: _forest[tree].children, next: next)
     _forest[tree].isShown = next[Int(tree)]
+    _forest[tree].isHeld = false
     _forest.update(tree)
   }
 
@@ -301,17 +442,126 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   func _isFullyShown(_ node: Int32) -> Bool { _chain(node).allSatisfy { _forest[$0].isShown } }
 
   /// Brings `owner` and its ancestors' visibility up to date after their
-  /// children changed.
-  func _recheck(_ owner: Int32) {
+  /// children changed. When `holding` (within a batch), a shown folder
+  /// whose last shown child went is held shown until the batch ends
+  /// (``_releaseHeld(into:)``) rather than hidden.
+  func _recheck(_ owner: Int32, holding: Bool) {
     var o = owner
     while o >= 0 {
-      let item = _forest[o]
-      let shown = Self._isShown(item.outcome, anyChildShown: _forest.total(item.children).shown > 0)
+      var item = _forest[o]
+      let anyChildShown = _forest.total(item.children).shown > 0
+      if _outcomesMayBeStale && anyChildShown && !item.isShown && item.outcome == .visibleIfDescendantIsVisible,
+        let outcome = _currentOutcome(of: o)
+      {
+        _forest[o].outcome = outcome
+        item.outcome = outcome
+      }
+      let shown = Self._isShown(item.outcome, anyChildShown: anyChildShown)
       guard shown != item.isShown else { return }
+      if holding && _hold(o) { return }
       _forest[o].isShown = shown
       _forest.refreshUpward(from: o, inTreeAt: _tree(of: o))
       o = item.owner
     }
+  }
+
+  // MARK: Outcomes a narrowing left behind
+
+  /// The base's element of the mirror's item at base path `path`, read
+  /// where the base holds it now (past the change being received); `nil`
+  /// when a later step of that change removes it.
+  func _currentElement(at path: TreePath) -> Base.Element? {
+    var path = path
+    if let reading = _reading {
+      guard let final = reading.changes.finalPath(of: path, afterStep: reading.step) else { return nil }
+      path = final
+    }
+    return try? base.element(at: path)
+  }
+
+  /// What the predicate says of the element of `node` now, or `nil` when
+  /// the base no longer holds it at the end of the change being received.
+  func _currentOutcome(of node: Int32) -> TreeFilterOutcome? {
+    _currentElement(at: _paths(of: node).base).map(predicate)
+  }
+
+  /// Asks the predicate again about every item beneath `node` (at base
+  /// path `path`), an item that was `hidden` and is no more, when a
+  /// narrowing may have left outcomes beneath it unasked; brings their
+  /// visibility and summaries up to date. Nothing beneath was shown, so
+  /// nothing is published.
+  func _refreshHiddenSubtree(of node: Int32, at path: TreePath) {
+    let tree = _forest[node].children
+    var children: [Int32] = []
+    _forest.forEach(in: tree) { child, _ in children.append(child) }
+    for (i, child) in children.enumerated() {
+      let childPath = path.appending(i)
+      if let element = _currentElement(at: childPath) { _forest[child].outcome = predicate(element) }
+      _refreshHiddenSubtree(of: child, at: childPath)
+      let item = _forest[child]
+      _forest[child].isShown = Self._isShown(item.outcome, anyChildShown: _forest.total(item.children).shown > 0)
+      _forest[child].isHeld = false
+    }
+    _resummarize(tree)
+  }
+
+  /// Recomputes the summaries of the sibling tree `tree`, bottom up.
+  func _resummarize(_ tree: Int32) {
+    guard tree >= 0 else { return }
+    _resummarize(_forest.left(tree))
+    _resummarize(_forest.right(tree))
+    _forest.update(tree)
+  }
+
+  // MARK: Holding folders until the batch ends
+
+  /// Holds the shown item `node` shown when it is a folder
+  /// (`visibleIfDescendantIsVisible`) about to be hidden for want of a
+  /// shown child; returns whether it did.
+  func _hold(_ node: Int32) -> Bool {
+    let item = _forest[node]
+    guard item.isShown, item.outcome == .visibleIfDescendantIsVisible else { return false }
+    if !item.isHeld {
+      _forest[node].isHeld = true
+      _held.append(node)
+    }
+    return true
+  }
+
+  /// Ends the holds of the batch: every held folder that still has no
+  /// shown child is hidden now, with the step that removes its row (or the
+  /// row of the topmost ancestor that it leaves without a shown child).
+  /// A folder that lost its matches and gained others within the batch
+  /// stays: it is never removed and inserted again.
+  func _releaseHeld(into out: inout [TreeSourceChanges.Step]) {
+    guard !_held.isEmpty else { return }
+    let held = _held
+    _held = []
+    for node in held where _forest[node].isHeld {
+      _forest[node].isHeld = false
+      let item = _forest[node]
+      guard item.isShown, !Self._isShown(item.outcome, anyChildShown: _forest.total(item.children).shown > 0) else {
+        continue
+      }
+      let wasFullyShown = _isFullyShown(node)
+      let oldPath = _paths(of: node).filtered
+      let ancestors = _snapshot(Array(_chain(node).dropFirst()))
+      _forest[node].isShown = false
+      _forest.refreshUpward(from: node, inTreeAt: _tree(of: node))
+      _recheck(item.owner, holding: false)
+      guard wasFullyShown else { continue }
+      let depth = _topmostFlip(ancestors, from: true).map { _chain($0).count } ?? oldPath.depth
+      out.append(.remove(TreePath(oldPath.prefix(depth))))
+    }
+  }
+
+  /// Releases the holds when the outermost batch of the filter ends, and
+  /// publishes the removals.
+  func _releaseHeldAtOutermostBatch() {
+    guard _publisher.batchDepth == 1 else { return }
+    var out: [TreeSourceChanges.Step] = []
+    _releaseHeld(into: &out)
+    _publisher.publish(out)
   }
 
   func _detach(_ node: Int32) -> Int32 {
@@ -331,6 +581,7 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     var stack = [node]
     while let n = stack.popLast() {
       _forest.forEachNode(in: _forest[n].children) { stack.append($0) }
+      if _forest[n].isHeld { _forest[n].isHeld = false }
       _forest.free(n)
     }
   }

@@ -7,6 +7,10 @@ struct _FilterItem: TreeElement {
   /// Whether the item is shown where its parent is: `visible`, or
   /// `visibleIfDescendantIsVisible` with a shown child.
   var isShown: Bool
+  /// Whether the item is kept shown until the batch ends although its
+  /// outcome is `visibleIfDescendantIsVisible` and no child is shown (a
+  /// folder that lost its matches may gain others within the batch).
+  var isHeld = false
   /// The root of the tree of its children, or `null`.
   var children: Int32 = -1
   /// Its parent's node, or `null` for a root item.

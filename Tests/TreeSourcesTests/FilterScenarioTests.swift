@@ -100,4 +100,65 @@ struct FilterScenarioTests {
     #expect(Self.rows(host) == ["src", "a.swift", "y.swift", "docs", "d.swift"])
     #expect(host.violations.isEmpty)
   }
+
+  @Test func aFolderThatLosesItsMatchAndGainsAnotherInOneBatchStays() throws {
+    let files = Self.folders()
+    let filtered = FilteredTreeSource(files) { item in
+      item.name.hasSuffix(".swift") ? .visible : .visibleIfDescendantIsVisible
+    }
+    var heard: [TreeSourceChanges] = []
+    let subscription = filtered.subscribe { heard.append($0) }
+    let list = TreeList(source: filtered) { _, _ in true }
+    let host = ListHostSimulator(list: list)
+    list.reloadData()
+    #expect(Self.rows(host) == ["src", "a.swift", "d.swift"])
+    // src's only match goes, then another comes: src stays a row.
+    try files.performBatchUpdates { () throws(TreeSourceError) in
+      try files.remove(at: [0, 0])
+      try files.append(Item(name: "e.swift"), to: [0])
+    }
+    #expect(heard.last == TreeSourceChanges([.remove([0, 0]), .insert([0, 0])]))
+    #expect(Self.rows(host) == ["src", "e.swift", "d.swift"])
+    if case .apply(let changes)? = host.calls.last {
+      #expect(changes.deletedRowRanges == [.init(section: 0, rows: 1..<2)])
+      #expect(changes.insertedRowRanges == [.init(section: 0, rows: 1..<2)])
+    } else {
+      Issue.record("no update: \(host.calls)")
+    }
+    // The same through the filter's own batch, where a folder (docs) also
+    // shows and one that loses its match for good (src) goes at the end.
+    try filtered.performBatchUpdates { () throws(TreeSourceError) in
+      try files.remove(at: [0, 1])
+      try files.append(Item(name: "f.swift"), to: [1])
+      try files.append(Item(name: "g.txt"), to: [0])
+    }
+    #expect(Self.rows(host) == ["docs", "f.swift", "d.swift"])
+    #expect(heard.last == TreeSourceChanges([.remove([0, 0]), .insert([1]), .remove([0])]))
+    // One step outside a batch hides the folder at once: one removal.
+    try files.append(Item(name: "h.swift"), to: [0])
+    try files.remove(at: [0, 2])
+    #expect(heard.last == TreeSourceChanges([.remove([0])]))
+    #expect(Self.rows(host) == ["docs", "f.swift", "d.swift"])
+    #expect(host.violations.isEmpty)
+    subscription.cancel()
+  }
+
+  @Test func aNarrowingThatHidesConsecutiveSiblingsDeletesTheirRowsAsOneRange() throws {
+    let files = ArrayTreeSource(
+      ["a.swift", "b.swift", "c.txt", "d.txt", "e.txt", "f.swift", "g.txt"].map { Item(name: $0) }, children: \.kids,
+      name: "files")
+    let filtered = FilteredTreeSource(files) { _ in .visible }
+    var heard: [TreeSourceChanges] = []
+    let subscription = filtered.subscribe { heard.append($0) }
+    let list = TreeList(source: filtered)
+    let host = ListHostSimulator(list: list)
+    list.reloadData()
+    filtered.setPredicate({ $0.name.hasSuffix(".swift") ? .visible : .hidden }, change: .narrowing)
+    #expect(heard.last == TreeSourceChanges([.remove([2]), .remove([2]), .remove([2]), .remove([3])]))
+    #expect(Self.rows(host) == ["a.swift", "b.swift", "f.swift"])
+    #expect(
+      host.calls.last == .apply(TreeChanges(deletedRowRanges: [.init(section: 0, rows: 2..<5), .init(section: 0, rows: 6..<7)])))
+    #expect(host.violations.isEmpty)
+    subscription.cancel()
+  }
 }

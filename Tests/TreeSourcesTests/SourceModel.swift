@@ -40,9 +40,14 @@ enum Naive {
 
   /// VS Code's filter, written the obvious way.
   static func filter(_ nodes: [Node], _ rule: Rule) -> [Node] {
+    filter(nodes, rule.outcome)
+  }
+
+  /// VS Code's filter with any predicate.
+  static func filter(_ nodes: [Node], _ outcome: (Node) -> TreeFilterOutcome) -> [Node] {
     nodes.compactMap { node in
-      let kids = filter(node.kids, rule)
-      switch rule.outcome(node) {
+      let kids = filter(node.kids, outcome)
+      switch outcome(node) {
       case .hidden: return nil
       case .visible: return Node(id: node.id, tag: node.tag, kids: kids)
       case .visibleIfDescendantIsVisible:

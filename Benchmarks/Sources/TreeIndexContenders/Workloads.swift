@@ -54,11 +54,11 @@ public enum Workload: String, CaseIterable, Codable, Sendable {
   /// `ArrayTreeSource.append(_:to:)` of a shown element to the same array
   /// source of K elements behind a join and a filter: one inserted row.
   case sourceAppend = "source append"
-  /// `FilteredTreeSource.setPredicate(_:)` with a narrower predicate (it
-  /// also hides the elements `≡ 0 (mod 9)`, about K/9 shown rows), over the
-  /// same composition: one host update removing those rows. There is no
-  /// narrowing hint yet, so the filter asks the predicate about all K
-  /// elements: O(K).
+  /// `FilteredTreeSource.setPredicate(_:change: .narrowing)` with a
+  /// narrower predicate (it also hides the elements `≡ 0 (mod 9)`, about
+  /// K/9 shown rows), over the same composition: one host update removing
+  /// those rows. The hint lets the filter ask only the shown elements, but
+  /// two thirds of the K elements are shown: O(K) here still.
   case sourceRefilter = "source refilter"
 
   /// The number of operations one sample holds.

@@ -83,8 +83,12 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
     do {
       try list.performBatchUpdates {
         defer { _replaying = nil }
-        for (i, step) in changes.steps.enumerated() {
+        let steps = changes.steps
+        var i = 0
+        while i < steps.count {
+          let step = steps[i]
           _replaying = (changes, i)
+          i += 1
           // Beneath an item the list never expanded, it knows no subitems:
           // a change there changes nothing it shows.
           func isKnown(_ path: TreePath) -> Bool {
@@ -94,7 +98,19 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
           case .insert(let p):
             try list.insertItems(at: [p])
           case .remove(let p):
-            if isKnown(p) { try list.deleteItems(at: [p]) }
+            // A run of removals at one place (what a filter publishes when
+            // it hides consecutive siblings): one deletion of them all, in
+            // the coordinates before the run. Scattered removals stay one
+            // deletion each: the list records a deletion in O(the batch's
+            // deleted ranges), and a run of scattered ones deleted last
+            // first costs more than left to right.
+            var paths = [p]
+            while i < steps.count, case .remove(let q) = steps[i], q == p {
+              paths.append((p.parent ?? []).appending(p[p.depth - 1] + paths.count))
+              _replaying = (changes, i)
+              i += 1
+            }
+            if isKnown(p) { try list.deleteItems(at: paths) }
           case .move(let a, let b):
             switch (isKnown(a), isKnown(_PathShifts.beforeRemoval(at: a, b))) {
             case (true, true): try list.moveItem(at: a, to: b)
