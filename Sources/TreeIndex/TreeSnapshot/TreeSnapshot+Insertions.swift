@@ -153,15 +153,7 @@ extension TreeSnapshot {
       }
       nodes.append(node)
     }
-    for (item, node) in zip(items, nodes) {
-      let slot = Int(node)
-      if slot < _items.count {
-        _items[slot] = item
-      } else {
-        if slot > _items.count { _items.append(contentsOf: repeatElement(nil, count: slot - _items.count)) }
-        _items.append(item)
-      }
-    }
+    for (item, node) in zip(items, nodes) { _setItem(item, of: node) }
     _index._arena.attachNew(nodes, toFullyKnown: parent, at: index)
     _index._arena.refresh(from: parent)
     _index._checkInvariants()
@@ -183,10 +175,11 @@ extension TreeSnapshot {
   @inlinable
   mutating func _forget(_ nodes: [_NodeID]) {
     for node in nodes {
-      let item = _items[Int(node)]!
+      let item = _items[Int(node)]
       _nodes[item] = nil
       _reloaded.remove(item)
-      _items[Int(node)] = nil
+      // The free slot lets go of the identifier (for one that owns memory).
+      _items[Int(node)] = _items[0]
     }
   }
 

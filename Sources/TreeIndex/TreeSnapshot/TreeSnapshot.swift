@@ -39,9 +39,12 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// The node of each item.
   @usableFromInline
   var _nodes: [ItemID: _NodeID]
-  /// The item of each node in use; `nil` for the virtual root and free nodes.
+  /// The item of each node in use. The virtual root's slot and the slots
+  /// of free nodes hold a stand-in (an item of the snapshot, or one it
+  /// held), never read: identifiers need no optional, and no more room
+  /// than their own.
   @usableFromInline
-  var _items: ContiguousArray<ItemID?>
+  var _items: ContiguousArray<ItemID>
   /// Items whose content changed in place since the snapshot was made:
   /// reloads in the next change set worked out to it.
   @usableFromInline
@@ -63,7 +66,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   public init() {
     _index = TreeIndex(numberOfRootItems: 0)
     _nodes = [:]
-    _items = [nil]
+    _items = []
     _reloaded = []
     _generation = 0
     _history = []
@@ -110,7 +113,8 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   @inlinable
   public func parent(of item: ItemID) -> ItemID? {
     guard let node = _nodes[item] else { return nil }
-    return _items[Int(_index._arena.owner(node))]
+    let owner = _index._arena.owner(node)
+    return owner == _Arena.root ? nil : _items[Int(owner)]
   }
 
   /// The depth of `item` below the root: 0 for a root item.
@@ -165,7 +169,7 @@ extension TreeSnapshot {
   @inline(__always)
   @inlinable
   func _item(_ node: _NodeID) -> ItemID {
-    _items[Int(node)]!
+    _items[Int(node)]
   }
 
   /// Whether every ancestor of the item at `node` is expanded.
@@ -223,14 +227,21 @@ extension TreeSnapshot {
   /// Records `item` as the item of the newly allocated `node`.
   @inlinable
   mutating func _register(_ item: ItemID, at node: _NodeID) {
-    let slot = Int(node)
-    if slot == _items.count {
-      _items.append(item)
-    } else {
-      if slot > _items.count { _items.append(contentsOf: repeatElement(nil, count: slot - _items.count + 1)) }
-      _items[slot] = item
-    }
+    _setItem(item, of: node)
     _nodes[item] = node
+  }
+
+  /// Makes `item` the item of `node` in `_items`; the slots before it that
+  /// were never handed out (the virtual root's among them) get `item` as a
+  /// stand-in.
+  @inlinable
+  mutating func _setItem(_ item: ItemID, of node: _NodeID) {
+    let slot = Int(node)
+    if slot < _items.count {
+      _items[slot] = item
+    } else {
+      _items.append(contentsOf: repeatElement(item, count: slot - _items.count + 1))
+    }
   }
 
   /// Allocates a detached node for a new item with no children.

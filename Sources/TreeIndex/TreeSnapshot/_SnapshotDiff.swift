@@ -69,12 +69,12 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
     self.old = old
     self.new = new
     self.isSectioned = isSectioned
-    oldPositions = ContiguousArray(repeating: .hidden, count: old._items.count)
-    newPositions = ContiguousArray(repeating: .hidden, count: new._items.count)
-    moved = ContiguousArray(repeating: false, count: new._items.count)
-    oldIndices = ContiguousArray(repeating: -1, count: old._items.count)
-    newToOld = ContiguousArray(repeating: .null, count: new._items.count)
-    oldToNew = ContiguousArray(repeating: Self.unmatched, count: old._items.count)
+    oldPositions = ContiguousArray(repeating: .hidden, count: old._index._arena.forest.capacity)
+    newPositions = ContiguousArray(repeating: .hidden, count: new._index._arena.forest.capacity)
+    moved = ContiguousArray(repeating: false, count: new._index._arena.forest.capacity)
+    oldIndices = ContiguousArray(repeating: -1, count: old._index._arena.forest.capacity)
+    newToOld = ContiguousArray(repeating: .null, count: new._index._arena.forest.capacity)
+    oldToNew = ContiguousArray(repeating: Self.unmatched, count: old._index._arena.forest.capacity)
   }
 
   @inlinable
