@@ -60,7 +60,7 @@ extension TreeSnapshot: Decodable where ItemID: Decodable {
       guard level >= 0, level < path.count else {
         throw corrupt(.levels, "item \(offset) (\(item)) has level \(level); at most \(path.count - 1) is allowed there")
       }
-      guard snapshot._nodes[item] == nil else { throw corrupt(.items, "item \(item) appears twice") }
+      guard snapshot._node(of: item) == nil else { throw corrupt(.items, "item \(item) appears twice") }
       path.removeLast(path.count - level - 1)
       let parent = path[level]
       let node = snapshot._allocate(item)
@@ -69,7 +69,7 @@ extension TreeSnapshot: Decodable where ItemID: Decodable {
       path.append(node)
     }
     for item in expanded {
-      guard let node = snapshot._nodes[item] else {
+      guard let node = snapshot._node(of: item) else {
         throw corrupt(.expandedItems, "expanded item \(item) is not among the items")
       }
       snapshot._index._arena.setExpanded(node, true)

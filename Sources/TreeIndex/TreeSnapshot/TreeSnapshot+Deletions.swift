@@ -13,7 +13,7 @@ extension TreeSnapshot {
     var deleted: [ItemID] = []
     for item in items {
       // An item may have gone with an ancestor listed before it.
-      guard let node = _nodes[item] else { continue }
+      guard let node = _node(of: item) else { continue }
       let parent = _index._arena.owner(node)
       var doomed: [_NodeID] = []
       _forEachNode(inSubtreeOf: node) { doomed.append($0) }

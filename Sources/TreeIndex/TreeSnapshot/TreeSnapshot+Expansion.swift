@@ -31,7 +31,7 @@ extension TreeSnapshot {
   /// - Complexity: O(*k*) for *k* items.
   @inlinable
   public mutating func reloadItems(_ items: [ItemID]) {
-    for item in items where _nodes[item] != nil { _reloaded.insert(item) }
+    for item in items where _node(of: item) != nil { _reloaded.insert(item) }
   }
 
   /// The items marked with ``reloadItems(_:)`` since the snapshot was made
@@ -46,7 +46,7 @@ extension TreeSnapshot {
   mutating func _setExpanded(_ items: [ItemID], _ isExpanded: Bool) {
     var changed: [ItemID] = []
     for item in items {
-      guard let node = _nodes[item], _index._arena.isExpanded(node) != isExpanded else { continue }
+      guard let node = _node(of: item), _index._arena.isExpanded(node) != isExpanded else { continue }
       _index._arena.setExpanded(node, isExpanded)
       _index._arena.refresh(from: node)
       changed.append(item)

@@ -78,7 +78,7 @@ extension TreeSnapshot {
   ///   removed and *k* items in `snapshot`.
   @inlinable
   public mutating func replaceChildren(of parent: ItemID, using snapshot: TreeSnapshot) throws {
-    guard let parentNode = _nodes[parent] else {
+    guard let parentNode = _node(of: parent) else {
       throw TreeSnapshotError(.replaceChildren, parent, .unknownItem)
     }
     // Every item of `snapshot` must be new, or go with the old children;
@@ -87,7 +87,7 @@ extension TreeSnapshot {
     snapshot._forEachNodeDepthFirst { node, _ in
       guard clash == nil else { return }
       let item = snapshot._item(node)
-      if let mine = _nodes[item], mine == parentNode || !_isNode(mine, atOrBeneath: parentNode) { clash = item }
+      if let mine = _node(of: item), mine == parentNode || !_isNode(mine, atOrBeneath: parentNode) { clash = item }
     }
     if let clash { throw TreeSnapshotError(.replaceChildren, clash, .duplicateItem) }
     _removeChildren(of: parentNode)
@@ -106,7 +106,7 @@ extension TreeSnapshot {
   func _position(of item: ItemID, for operation: TreeSnapshotError.Operation) throws(TreeSnapshotError) -> (
     parent: _NodeID, index: Int
   ) {
-    guard let node = _nodes[item] else { throw TreeSnapshotError(operation, item, .unknownItem) }
+    guard let node = _node(of: item) else { throw TreeSnapshotError(operation, item, .unknownItem) }
     let parent = _index._arena.owner(node)
     return (parent, _index(ofChild: node, in: parent))
   }
@@ -140,20 +140,19 @@ extension TreeSnapshot {
     nodes.reserveCapacity(items.count)
     for item in items {
       let node = _index._arena.allocate(count: 0, isExpanded: false)
-      if let clash = _nodes.updateValue(node, forKey: item) {
-        // Undo: the identifier that clashed gets its node back (or loses
-        // it below, when it is one of these items twice), the identifiers
-        // entered go, and so do the nodes.
-        _nodes[item] = clash
-        for (entered, enteredNode) in zip(items, nodes) where _nodes[entered] == enteredNode {
-          _nodes[entered] = nil
+      _setItem(item, of: node)
+      if _nodes.insert(item, node: node, in: _items) != nil {
+        // Undo: the identifiers entered go (while their slots still name
+        // them), and so do the nodes.
+        for entered in items.prefix(nodes.count) { _nodes.remove(entered, in: _items) }
+        for node in nodes + [node] {
+          _items[Int(node)] = _items[0]
+          _index._arena.forest.free(node)
         }
-        for node in nodes + [node] { _index._arena.forest.free(node) }
         throw TreeSnapshotError(operation, item, .duplicateItem)
       }
       nodes.append(node)
     }
-    for (item, node) in zip(items, nodes) { _setItem(item, of: node) }
     _index._arena.attachNew(nodes, toFullyKnown: parent, at: index)
     _index._arena.refresh(from: parent)
     _index._checkInvariants()
@@ -176,7 +175,7 @@ extension TreeSnapshot {
   mutating func _forget(_ nodes: [_NodeID]) {
     for node in nodes {
       let item = _items[Int(node)]
-      _nodes[item] = nil
+      _nodes.remove(item, in: _items)
       _reloaded.remove(item)
       // The free slot lets go of the identifier (for one that owns memory).
       _items[Int(node)] = _items[0]

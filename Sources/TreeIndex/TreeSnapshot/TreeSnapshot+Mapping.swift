@@ -10,7 +10,7 @@ extension TreeSnapshot {
   /// - Complexity: O(*d* log *b*).
   @inlinable
   public func treePath(of item: ItemID) -> TreePath? {
-    guard var node = _nodes[item] else { return nil }
+    guard var node = _node(of: item) else { return nil }
     var indices: [Int] = []
     while node != _Arena.root {
       let parent = _index._arena.owner(node)
@@ -45,7 +45,7 @@ extension TreeSnapshot {
   /// - Complexity: O(*d* log *b*).
   @inlinable
   public func row(of item: ItemID) -> Int? {
-    guard let node = _nodes[item] else { return nil }
+    guard let node = _node(of: item) else { return nil }
     return _row(of: node)
   }
 

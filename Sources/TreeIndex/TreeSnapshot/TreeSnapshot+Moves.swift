@@ -59,7 +59,7 @@ extension TreeSnapshot {
   /// - Complexity: O(*d* log *b*), whatever the size of the subtree.
   @inlinable
   public mutating func move(_ item: ItemID, to parent: ItemID?, at index: Int) throws {
-    guard let node = _nodes[item] else { throw TreeSnapshotError(.move, item, .unknownItem) }
+    guard let node = _node(of: item) else { throw TreeSnapshotError(.move, item, .unknownItem) }
     guard let parentNode = _parentNode(parent) else { throw TreeSnapshotError(.move, parent!, .unknownItem) }
     if _isNode(parentNode, atOrBeneath: node) { throw TreeSnapshotError(.move, item, .moveIntoOwnSubtree) }
     let count = _index._arena.count(parentNode) - (_index._arena.owner(node) == parentNode ? 1 : 0)
@@ -78,8 +78,8 @@ extension TreeSnapshot {
   /// Moves `item` next to `other`, before or after it.
   @inlinable
   mutating func _move(_ item: ItemID, nextTo other: ItemID, after: Bool) throws(TreeSnapshotError) {
-    guard let node = _nodes[item] else { throw TreeSnapshotError(.move, item, .unknownItem) }
-    guard let reference = _nodes[other] else { throw TreeSnapshotError(.move, other, .unknownItem) }
+    guard let node = _node(of: item) else { throw TreeSnapshotError(.move, item, .unknownItem) }
+    guard let reference = _node(of: other) else { throw TreeSnapshotError(.move, other, .unknownItem) }
     if node == reference { return }
     if _isNode(reference, atOrBeneath: node) { throw TreeSnapshotError(.move, item, .moveIntoOwnSubtree) }
     let parent = _index._arena.owner(reference)

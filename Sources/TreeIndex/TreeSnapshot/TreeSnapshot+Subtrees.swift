@@ -14,7 +14,7 @@ extension TreeSnapshot {
   @inlinable
   public func snapshot(of parent: ItemID, includingParent: Bool = false) -> TreeSnapshot {
     var result = TreeSnapshot()
-    guard let node = _nodes[parent] else { return result }
+    guard let node = _node(of: parent) else { return result }
     if includingParent {
       let root = result._allocate(parent, isExpanded: _index._arena.isExpanded(node))
       result._index._arena.attach(root, to: _Arena.root, at: 0, isNewSubitem: true)

@@ -36,9 +36,9 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// with its number of children and its expansion.
   @usableFromInline
   var _index: TreeIndex
-  /// The node of each item.
+  /// The node of each item (see `_NodeTable`): read it with `_node(of:)`.
   @usableFromInline
-  var _nodes: [ItemID: _NodeID]
+  var _nodes: _NodeTable
   /// The item of each node in use. The virtual root's slot and the slots
   /// of free nodes hold a stand-in (an item of the snapshot, or one it
   /// held), never read: identifiers need no optional, and no more room
@@ -65,7 +65,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   @inlinable
   public init() {
     _index = TreeIndex(numberOfRootItems: 0)
-    _nodes = [:]
+    _nodes = _NodeTable()
     _items = []
     _reloaded = []
     _generation = 0
@@ -92,7 +92,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   ///
   /// - Complexity: O(1).
   @inlinable
-  public var isEmpty: Bool { _nodes.isEmpty }
+  public var isEmpty: Bool { _nodes.count == 0 }
 
   /// Returns a Boolean value that tells whether `item` is in the snapshot.
   ///
@@ -101,7 +101,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// - Complexity: O(1).
   @inlinable
   public func contains(_ item: ItemID) -> Bool {
-    _nodes[item] != nil
+    _node(of: item) != nil
   }
 
   /// The parent of `item`.
@@ -112,7 +112,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// - Complexity: O(1).
   @inlinable
   public func parent(of item: ItemID) -> ItemID? {
-    guard let node = _nodes[item] else { return nil }
+    guard let node = _node(of: item) else { return nil }
     let owner = _index._arena.owner(node)
     return owner == _Arena.root ? nil : _items[Int(owner)]
   }
@@ -124,7 +124,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// - Complexity: O(*d*).
   @inlinable
   public func level(of item: ItemID) -> Int? {
-    guard var node = _nodes[item] else { return nil }
+    guard var node = _node(of: item) else { return nil }
     var level = 0
     while true {
       node = _index._arena.owner(node)
@@ -142,7 +142,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// - Complexity: O(1).
   @inlinable
   public func isExpanded(_ item: ItemID) -> Bool {
-    guard let node = _nodes[item] else { return false }
+    guard let node = _node(of: item) else { return false }
     return _index._arena.isExpanded(node)
   }
 
@@ -155,7 +155,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// - Complexity: O(*d*).
   @inlinable
   public func isVisible(_ item: ItemID) -> Bool {
-    guard let node = _nodes[item] else { return false }
+    guard let node = _node(of: item) else { return false }
     return _isVisible(node)
   }
 }
@@ -203,7 +203,7 @@ extension TreeSnapshot {
   @inlinable
   func _parentNode(_ parent: ItemID?) -> _NodeID? {
     guard let parent else { return _Arena.root }
-    return _nodes[parent]
+    return _node(of: parent)
   }
 
   /// Each node of the subtree of `node` (itself included unless it is the
@@ -228,7 +228,15 @@ extension TreeSnapshot {
   @inlinable
   mutating func _register(_ item: ItemID, at node: _NodeID) {
     _setItem(item, of: node)
-    _nodes[item] = node
+    _ = _nodes.insert(item, node: node, in: _items)
+  }
+
+  /// The node of `item`, or `nil` when the snapshot does not hold it.
+  ///
+  /// - Complexity: O(1) expected.
+  @inlinable
+  func _node(of item: ItemID) -> _NodeID? {
+    _nodes.node(of: item, in: _items)
   }
 
   /// Makes `item` the item of `node` in `_items`; the slots before it that

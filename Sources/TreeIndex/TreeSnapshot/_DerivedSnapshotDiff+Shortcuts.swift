@@ -48,7 +48,7 @@ extension _DerivedSnapshotDiff {
       default: return nil
       }
       for item in items {
-        guard let node = new._nodes[item] else { return nil }
+        guard let node = new._node(of: item) else { return nil }
         if isSectioned && arena.owner(node) == _Arena.root {
           changes.insertSection(new._index(ofChild: node, in: _Arena.root))
           continue
@@ -62,7 +62,7 @@ extension _DerivedSnapshotDiff {
         // added by these edits are not listed.
         var top = node
         while arena.owner(top) != _Arena.root { top = arena.owner(top) }
-        guard old._nodes[new._item(top)] != nil, let sectionRow = new._row(of: top) else { continue }
+        guard old._node(of: new._item(top)) != nil, let sectionRow = new._row(of: top) else { continue }
         let rowInSection = row - sectionRow - 1
         changes.insertRows(rowInSection..<(rowInSection + 1), inSection: new._index(ofChild: top, in: _Arena.root))
       }
@@ -76,7 +76,7 @@ extension _DerivedSnapshotDiff {
   /// the edit, says which of the two moved.
   @inlinable
   static func move(of item: ItemID, old: TreeSnapshot<ItemID>, new: TreeSnapshot<ItemID>) -> TreeChanges? {
-    guard let newNode = new._nodes[item], let oldNode = old._nodes[item] else { return nil }
+    guard let newNode = new._node(of: item), let oldNode = old._node(of: item) else { return nil }
     let oldArena = old._index._arena
     let newArena = new._index._arena
     let oldParent = oldArena.owner(oldNode)

@@ -185,12 +185,12 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     // either side. The pairs are deduplicated once sorted, rather than
     // hashed on the way: O(*k* · *d*) pairs for *k* seeds.
     func mark(_ item: ItemID, newNode: _NodeID?, oldNode: _NodeID?) {
-      if let node = newNode ?? new._nodes[item] { dirtyNew.pairs.append((new._index._arena.owner(node), node)) }
-      if let node = oldNode ?? old._nodes[item] { dirtyOld.pairs.append((old._index._arena.owner(node), node)) }
+      if let node = newNode ?? new._node(of: item) { dirtyNew.pairs.append((new._index._arena.owner(node), node)) }
+      if let node = oldNode ?? old._node(of: item) { dirtyOld.pairs.append((old._index._arena.owner(node), node)) }
     }
     for seed in seeds {
-      let newSeed = new._nodes[seed]
-      let oldSeed = old._nodes[seed]
+      let newSeed = new._node(of: seed)
+      let oldSeed = old._node(of: seed)
       mark(seed, newNode: newSeed, oldNode: oldSeed)
       if var node = newSeed {
         node = new._index._arena.owner(node)
@@ -292,7 +292,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     s.oldIndexOfDirty.append(contentsOf: repeatElement(-1, count: newDirty.count))
     if let oldParent = visit.old {
       for (i, child) in newDirty.enumerated() {
-        if let oldChild = old._nodes[new._item(child.node)], old._index._arena.owner(oldChild) == oldParent {
+        if let oldChild = old._node(of: new._item(child.node)), old._index._arena.owner(oldChild) == oldParent {
           s.oldIndexOfDirty[i] = old._index(ofChild: oldChild, in: oldParent)
         }
       }
@@ -348,7 +348,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     // Dirty children, one by one.
     for (i, child) in newDirty.enumerated() {
       let item = new._item(child.node)
-      let oldNode = old._nodes[item]
+      let oldNode = old._node(of: item)
       if isRoot && isSectioned {
         let newBase = new._index._arena.isExpanded(child.node) ? Position(section: child.index, row: 0) : nil
         if oldIndexOfDirty[i] >= 0, let oldNode {
@@ -433,7 +433,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     // Dirty children, one by one.
     for child in oldDirty {
       let item = old._item(child.node)
-      let newNode = new._nodes[item]
+      let newNode = new._node(of: item)
       let staysUnderParent = newNode != nil && visit.new != nil && new._index._arena.owner(newNode!) == visit.new!
       if isRoot && isSectioned {
         if let newNode, new._index._arena.owner(newNode) == _Arena.root {
@@ -527,7 +527,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     // The root item above it is its section.
     var top = node
     while side._index._arena.owner(top) != _Arena.root { top = side._index._arena.owner(top) }
-    guard top != node, let otherTop = other._nodes[side._item(top)], other._index._arena.owner(otherTop) == _Arena.root
+    guard top != node, let otherTop = other._node(of: side._item(top)), other._index._arena.owner(otherTop) == _Arena.root
     else { return nil }
     let section = side._index(ofChild: top, in: _Arena.root)
     return Position(section: section, row: row - side._row(of: top)! - 1)

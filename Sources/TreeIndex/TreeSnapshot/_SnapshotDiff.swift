@@ -83,7 +83,7 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
     var newIndices = ContiguousArray<Int>()
     newVisible = Self.place(new, into: &newPositions, indices: &newIndices, isSectioned: isSectioned)
     for node in newVisible {
-      if let oldNode = old._nodes[new._item(node)] {
+      if let oldNode = old._node(of: new._item(node)) {
         newToOld[Int(node)] = oldNode
         oldToNew[Int(oldNode)] = node
       }
@@ -169,7 +169,7 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
   @inlinable
   func newNode(of node: _NodeID) -> _NodeID? {
     let newNode = oldToNew[Int(node)]
-    return newNode != Self.unmatched ? newNode : new._nodes[old._item(node)]
+    return newNode != Self.unmatched ? newNode : new._node(of: old._item(node))
   }
 
   /// The index of the old node `node` among the children of `parent`.
