@@ -232,16 +232,14 @@ extension TreeSelection {
     _interactions = _interactions.filter { _snapshot.contains($0.key) }
     let session = _session.flatMap { _snapshot.contains($0.item) ? $0 : nil }
     _session = nil
-    let saved = _sanitized(_entries)
-    let working = session.map { session in
-      saved.merging(_sanitized(session.entries)) { _, new in new }
-    }
-    _entries = saved.filter { !$0.value.isEmpty }
+    _entries = _sanitized(_entries).filter { !$0.value.isEmpty }
     var toggles: [ItemID: Int] = [:]
     _tallies = _recount(_entries, toggles: &toggles)
     _toggles = toggles
     _enforceSingleSelection()
-    guard let session, let working else { return }
+    // The working copy: the saved results with the session's changes.
+    guard let session else { return }
+    let working = _entries.merging(_sanitized(session.entries)) { _, new in new }
     _session = _EditingSession(item: session.item)
     var ignored: [ItemID: Int] = [:]
     let workingTallies = _recount(working, toggles: &ignored)

@@ -1,0 +1,4 @@
+@main
+enum FiltersCommand {
+  static func main() {}
+}
