@@ -260,3 +260,13 @@ struct SelectionModel {
     }
   }
 }
+
+extension SelectionModel {
+  /// The nearest group with a filter key above `item`, if any.
+  func packagedFiltersOwner(of item: Int) -> Int? {
+    ancestors(of: item).first { ancestor in
+      if case .group(selection: _, filter: _?) = interaction(ancestor) { return true }
+      return false
+    }
+  }
+}

@@ -37,16 +37,17 @@ extension TreeSelection {
   }
 
   /// Replaces the saved results with those `filters` name, as
-  /// ``packagedFilters(naming:)`` wrote them: checks each check toggle
-  /// they name and gives each question the answers they name; everything
-  /// else is unchecked and unanswered.
+  /// ``packagedFilters(naming:)`` wrote them: turns on the check toggle of
+  /// each item they name (and no other) and gives each question the
+  /// answers they name; everything else is unchecked and unanswered.
   ///
   /// - Parameters:
   ///   - filters: Packaged filters.
   ///   - name: The name of an item, as the filters show it.
   /// - Throws: A ``TreeSelectionError`` when an editing session is open,
   ///   or with reason ``TreeSelectionError/Reason/unknownFilterEntries(_:)``
-  ///   listing every filter, item and option the selection does not have;
+  ///   listing every filter, item and option the selection does not have,
+  ///   or when they check several children of a single-selection group;
   ///   the selection is then unchanged.
   /// - Complexity: O(*n* log *b* + *p* *d*) for *n* items and *p* pairs.
   public mutating func restore(from filters: [PackagedFilter], naming name: (ItemID) -> String) throws(TreeSelectionError) {
@@ -106,20 +107,32 @@ extension TreeSelection {
     var restored = self
     restored.clear()
     for item in checked {
-      do {
-        try restored.check(item)
-      } catch {
-        throw TreeSelectionError(operation: .restore, item: error.item, reason: error.reason)
-      }
+      var entry = restored._entry(item)
+      entry.isChecked = true
+      restored._setEntry(entry, for: item)
     }
     for item in answered {
-      do {
-        try restored.setResults(answers[item] ?? [], for: item)
-      } catch {
-        throw TreeSelectionError(operation: .restore, item: error.item, reason: error.reason)
-      }
+      var entry = restored._entry(item)
+      entry.results = interactionOrdered(answers[item] ?? [], for: item)
+      restored._setEntry(entry, for: item)
+    }
+    for (group, interaction) in _interactions {
+      guard case .group(selection: .single, filter: _) = interaction,
+        restored._snapshot.children(of: group).count(where: { restored._tally($0).checked > 0 }) > 1
+      else { continue }
+      throw TreeSelectionError(operation: .restore, item: "\(group)", reason: .singleSelectionConflict("\(group)"))
     }
     self = restored
+  }
+}
+
+extension TreeSelection {
+  /// `answers` in the order of the options of `item`, if it has any.
+  private func interactionOrdered(_ answers: [String], for item: ItemID) -> [String] {
+    let options = _interaction(item).options
+    guard !options.isEmpty else { return answers }
+    let chosen = Set(answers)
+    return options.filter { chosen.contains($0) }
   }
 }
 
