@@ -9,6 +9,7 @@ extension PackagedFilter {
   /// - Returns: Pretty-printed UTF-8 JSON.
   /// - Complexity: O(*p*) for *p* pairs in all.
   public static func jsonData(for filters: [PackagedFilter]) -> Data {
+    guard !filters.isEmpty else { return Data("[]".utf8) }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
     // Strings and arrays of strings always encode.
