@@ -85,7 +85,10 @@ import Testing
 
   @Test func keysAreDecodedFromTheBytesATerminalSends() {
     #expect(Key.keys(in: Array("\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D".utf8)) == [.up, .down, .right, .left])
-    #expect(Key.keys(in: [0x0D, 0x0A, 0x20, 0x7F, 0x08, 0x15, 0x03, 0x1B]) == [.enter, .enter, .space, .backspace, .backspace, .clearLine, .interrupt, .escape])
+    #expect(
+      Key.keys(in: [0x0D, 0x0A, 0x20, 0x7F, 0x08, 0x15, 0x03, 0x1B]) == [
+        .enter, .enter, .space, .backspace, .backspace, .clearLine, .interrupt, .escape,
+      ])
     #expect(Key.keys(in: Array("sé".utf8)) == [.character("s"), .character("é")])
   }
 }

@@ -131,7 +131,9 @@ struct SelectionRun {
     var context = ""
     var expected: SelectionModel.Refusal?
     var thrown: TreeSelectionError?
-    func run(_ modelCall: (inout SelectionModel) throws(SelectionModel.Refusal) -> Void, _ call: () throws(TreeSelectionError) -> Void) {
+    func run(
+      _ modelCall: (inout SelectionModel) throws(SelectionModel.Refusal) -> Void, _ call: () throws(TreeSelectionError) -> Void
+    ) {
       do { try modelCall(&modelAfter) } catch { expected = error }
       do { try call() } catch { thrown = error }
     }
@@ -140,35 +142,49 @@ struct SelectionRun {
     case 0..<20:
       let item = randomItem()
       context = "toggle(\(item))"
-      run({ m throws(SelectionModel.Refusal) in try m.toggle(item) }, { () throws(TreeSelectionError) in try selection.toggle(item) })
+      run(
+        { m throws(SelectionModel.Refusal) in try m.toggle(item) },
+        { () throws(TreeSelectionError) in try selection.toggle(item) })
     case 20..<28:
       let item = randomItem()
       context = "check(\(item))"
-      run({ m throws(SelectionModel.Refusal) in try m.check(item) }, { () throws(TreeSelectionError) in try selection.check(item) })
+      run(
+        { m throws(SelectionModel.Refusal) in try m.check(item) }, { () throws(TreeSelectionError) in try selection.check(item) })
     case 28..<34:
       let item = randomItem()
       context = "uncheck(\(item))"
-      run({ m throws(SelectionModel.Refusal) in try m.uncheck(item) }, { () throws(TreeSelectionError) in try selection.uncheck(item) })
+      run(
+        { m throws(SelectionModel.Refusal) in try m.uncheck(item) },
+        { () throws(TreeSelectionError) in try selection.uncheck(item) })
     case 34..<48:
       let item = Bool.random(using: &random) ? (model.session ?? randomItem()) : randomItem()
       let results = model.snapshot.contains(item) ? randomResults(for: item) : ["a"]
       context = "setResults(\(results), for: \(item))"
-      run({ m throws(SelectionModel.Refusal) in try m.setResults(results, for: item) }, { () throws(TreeSelectionError) in try selection.setResults(results, for: item) })
+      run(
+        { m throws(SelectionModel.Refusal) in try m.setResults(results, for: item) },
+        { () throws(TreeSelectionError) in try selection.setResults(results, for: item) })
     case 48..<56:
       let item = Bool.random(using: &random) ? (model.session ?? randomItem()) : randomItem()
       let option = (checklistOptions + choiceOptions).randomElement(using: &random)!
       context = "toggle(option: \(option), for: \(item))"
-      run({ m throws(SelectionModel.Refusal) in try m.toggle(option: option, for: item) }, { () throws(TreeSelectionError) in try selection.toggle(option: option, for: item) })
+      run(
+        { m throws(SelectionModel.Refusal) in try m.toggle(option: option, for: item) },
+        { () throws(TreeSelectionError) in try selection.toggle(option: option, for: item) })
     case 56..<66:
       let item = randomSessionItem()
       context = "beginEditing(\(item))"
-      run({ m throws(SelectionModel.Refusal) in try m.beginEditing(item) }, { () throws(TreeSelectionError) in try selection.beginEditing(item) })
+      run(
+        { m throws(SelectionModel.Refusal) in try m.beginEditing(item) },
+        { () throws(TreeSelectionError) in try selection.beginEditing(item) })
     case 66..<73:
       context = "saveEditing()"
-      run({ m throws(SelectionModel.Refusal) in try m.saveEditing() }, { () throws(TreeSelectionError) in try selection.saveEditing() })
+      run(
+        { m throws(SelectionModel.Refusal) in try m.saveEditing() },
+        { () throws(TreeSelectionError) in try selection.saveEditing() })
     case 73..<78:
       context = "cancelEditing()"
-      run({ m throws(SelectionModel.Refusal) in m.cancelEditing() }, { () throws(TreeSelectionError) in selection.cancelEditing() })
+      run(
+        { m throws(SelectionModel.Refusal) in m.cancelEditing() }, { () throws(TreeSelectionError) in selection.cancelEditing() })
     case 78..<84:
       context = "clear()"
       run({ m throws(SelectionModel.Refusal) in m.clear() }, { () throws(TreeSelectionError) in selection.clear() })
@@ -181,11 +197,14 @@ struct SelectionRun {
         interaction = Self.randomInteraction(for: item, in: model.snapshot, using: &random) ?? .checkToggle
       }
       context = "setInteraction(\(interaction), for: \(item))"
-      run({ m throws(SelectionModel.Refusal) in try m.setInteraction(interaction, for: item) }, { () throws(TreeSelectionError) in try selection.setInteraction(interaction, for: item) })
+      run(
+        { m throws(SelectionModel.Refusal) in try m.setInteraction(interaction, for: item) },
+        { () throws(TreeSelectionError) in try selection.setInteraction(interaction, for: item) })
     default:
       let snapshot = randomSnapshot()
       context = "apply(a snapshot of \(snapshot.count) items)"
-      run({ m throws(SelectionModel.Refusal) in m.apply(snapshot) }, { () throws(TreeSelectionError) in selection.apply(snapshot) })
+      run(
+        { m throws(SelectionModel.Refusal) in m.apply(snapshot) }, { () throws(TreeSelectionError) in selection.apply(snapshot) })
     }
     switch (expected, thrown) {
     case (nil, nil):
@@ -208,7 +227,9 @@ struct SelectionRun {
   /// Every item's state, counts and results, and the packaged filters.
   mutating func compare(_ context: String) {
     if selection.snapshot != model.snapshot { fail("the snapshots differ", context) }
-    if selection.editedItem != model.session { fail("edited item \(String(describing: selection.editedItem)), model \(String(describing: model.session))", context) }
+    if selection.editedItem != model.session {
+      fail("edited item \(String(describing: selection.editedItem)), model \(String(describing: model.session))", context)
+    }
     for item in model.snapshot.items {
       let state = selection.checkState(of: item)
       let expectedState = model.checkState(of: item)

@@ -155,7 +155,8 @@ func seedSelection() throws -> TreeSelection<String> {
       Issue.record("a second session opened")
     } catch {
       #expect(error.reason == .sessionAlreadyOpen(question))
-      #expect(error.description == "cannot edit \"Labels\": an editing session is open on \"\(question)\" (save or cancel it first)")
+      #expect(
+        error.description == "cannot edit \"Labels\": an editing session is open on \"\(question)\" (save or cancel it first)")
     }
     do {
       try selection.check("Junior")
@@ -338,7 +339,10 @@ func seedSelection() throws -> TreeSelection<String> {
     #expect(selection.checkState(of: "Senior") == .checked)
     #expect(selection.checkState(of: "Surveys") == .checked)
     #expect(selection.answeredCount(in: "Surveys") == 0)
-    #expect(selection.packagedFilters() == [PackagedFilter(key: "Survey", value: "Question", pairs: [.init(key: "Survey", value: "Senior")])])
+    #expect(
+      selection.packagedFilters() == [
+        PackagedFilter(key: "Survey", value: "Question", pairs: [.init(key: "Survey", value: "Senior")])
+      ])
   }
 
   @Test func aSessionOnADeletedItemIsCancelled() throws {

@@ -59,11 +59,13 @@ extension TreeSelection {
       }
       child = parent
     }
-    _forEach(inSubtreeOf: item, descending: { _tally($0).checked < _toggleCount($0) }) { current in
-      guard _interaction(current).isCheckToggle else { return }
-      var entry = _entry(current)
-      entry.isChecked = true
-      _setEntry(entry, for: current)
+    Self._walk(_snapshot, from: item) { current in
+      if _interaction(current).isCheckToggle {
+        var entry = _entry(current)
+        entry.isChecked = true
+        _setEntry(entry, for: current)
+      }
+      return _tally(current).checked < _toggleCount(current)
     }
   }
 
@@ -107,11 +109,13 @@ extension TreeSelection {
   ///
   /// - Complexity: O(*k* *d*) for *k* toggles changed.
   mutating func _uncheckSubtree(of item: ItemID) {
-    _forEach(inSubtreeOf: item, descending: { _tally($0).checked > 0 }) { current in
+    Self._walk(_snapshot, from: item) { current in
       var entry = _entry(current)
-      guard entry.isChecked else { return }
-      entry.isChecked = false
-      _setEntry(entry, for: current)
+      if entry.isChecked {
+        entry.isChecked = false
+        _setEntry(entry, for: current)
+      }
+      return _tally(current).checked > 0
     }
   }
 
@@ -122,11 +126,14 @@ extension TreeSelection {
   ///   toggles.
   func _singleSelectionConflict(under item: ItemID) -> ItemID? {
     var conflict: ItemID?
-    _forEach(inSubtreeOf: item, descending: { conflict == nil && _toggleCount($0) > 0 }) { current in
-      guard conflict == nil, case .group(selection: .single, filter: _) = _interaction(current) else { return }
-      if _snapshot.children(of: current).count(where: { _toggleCount($0) > 0 }) > 1 {
+    Self._walk(_snapshot, from: item) { current in
+      guard conflict == nil, _toggleCount(current) > 0 else { return false }
+      if case .group(selection: .single, filter: _) = _interaction(current),
+        _snapshot.children(of: current).count(where: { _toggleCount($0) > 0 }) > 1
+      {
         conflict = current
       }
+      return conflict == nil
     }
     return conflict
   }

@@ -69,8 +69,9 @@ extension TreeSelection {
       _tallies = [:]
       return
     }
-    _forEach(inSubtreeOf: session.item, descending: { _tally($0) != .zero }) { current in
+    Self._walk(_snapshot, from: session.item) { current in
       _setEntry(.empty, for: current)
+      return _tally(current) != .zero
     }
   }
 }

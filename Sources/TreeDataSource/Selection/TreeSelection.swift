@@ -183,16 +183,21 @@ extension TreeSelection {
     }
   }
 
-  /// Calls `body` with `item` and each item beneath it, parents first,
-  /// descending only into the items for which `descend` holds.
+  /// Calls `visit` with `item` and the items beneath it in `snapshot`,
+  /// parents first, descending beneath an item only when `visit` returns
+  /// `true` for it.
+  ///
+  /// Static, so that `visit` may change the selection: the walk holds the
+  /// snapshot alone, which no change of results touches (a method would
+  /// hold a copy of the whole selection, and each change would then copy
+  /// its storage).
   ///
   /// - Complexity: O(*k* log *b*) for *k* items visited.
-  func _forEach(inSubtreeOf item: ItemID, descending descend: (ItemID) -> Bool, _ body: (ItemID) -> Void) {
+  static func _walk(_ snapshot: TreeSnapshot<ItemID>, from item: ItemID, _ visit: (ItemID) -> Bool) {
     var stack = [item]
     while let current = stack.popLast() {
-      body(current)
-      guard descend(current) else { continue }
-      let children = _snapshot.children(of: current)
+      guard visit(current) else { continue }
+      let children = snapshot.children(of: current)
       for child in children.reversed() { stack.append(child) }
     }
   }
