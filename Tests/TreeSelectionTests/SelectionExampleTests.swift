@@ -368,6 +368,26 @@ func seedSelection() throws -> TreeSelection<String> {
     #expect(decoded.checkedCount(in: "Labels") == 1)
   }
 
+  @Test func interactionsEncodeAsTheirKindAndValues() throws {
+    typealias Interaction = TreeSelection<String>.Interaction
+    let interactions: [Interaction] = [
+      .group(), .group(selection: .single, filter: .init(key: "K", value: "V")), .checkToggle,
+      .checklist(options: ["a", "b"]), .singleChoice(options: ["c"]), .freeText,
+    ]
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = try encoder.encode(interactions)
+    #expect(
+      String(decoding: data, as: UTF8.self)
+        == #"[{"kind":"group","selection":"multiple"},{"filter":{"key":"K","value":"V"},"kind":"group","selection":"single"},"#
+        + #"{"kind":"checkToggle"},{"kind":"checklist","options":["a","b"]},{"kind":"singleChoice","options":["c"]},{"kind":"freeText"}]"#
+    )
+    #expect(try JSONDecoder().decode([Interaction].self, from: data) == interactions)
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(Interaction.self, from: Data(#"{"kind":"slider"}"#.utf8))
+    }
+  }
+
   @Test func decodingRefusesResultsTheTreeDoesNotAllow() throws {
     let selection = try seedSelection()
     let data = try JSONEncoder().encode(selection)

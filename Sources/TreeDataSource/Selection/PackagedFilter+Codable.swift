@@ -1,5 +1,60 @@
 import Foundation
 
+/// The keys of a packaged filter's and a pair's JSON objects.
+private enum CodingKeys: String, CodingKey {
+  case key, value, pairs
+}
+
+extension PackagedFilter: Codable {
+  /// Encodes the filter as an object with `key`, `value` and `pairs`.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: What the encoder throws.
+  /// - Complexity: O(*p*) for *p* pairs.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(key, forKey: .key)
+    try container.encode(value, forKey: .value)
+    try container.encode(pairs, forKey: .pairs)
+  }
+
+  /// Decodes a filter from an object with `key`, `value` and `pairs`.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: A `DecodingError` when a key is missing or not of its type.
+  /// - Complexity: O(*p*) for *p* pairs.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      key: try container.decode(String.self, forKey: .key),
+      value: try container.decode(String.self, forKey: .value),
+      pairs: try container.decode([Pair].self, forKey: .pairs))
+  }
+}
+
+extension PackagedFilter.Pair: Codable {
+  /// Encodes the pair as an object with `key` and `value`.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: What the encoder throws.
+  /// - Complexity: O(1).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(key, forKey: .key)
+    try container.encode(value, forKey: .value)
+  }
+
+  /// Decodes a pair from an object with `key` and `value`.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: A `DecodingError` when a key is missing or not text.
+  /// - Complexity: O(1).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(key: try container.decode(String.self, forKey: .key), value: try container.decode(String.self, forKey: .value))
+  }
+}
+
 extension PackagedFilter {
   /// Writes packaged filters as JSON: an array of objects whose keys come
   /// in a stable (sorted) order, so the same filters always give the same

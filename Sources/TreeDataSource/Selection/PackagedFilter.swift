@@ -5,19 +5,21 @@
 /// A group of check toggles packages each checked item under the group's
 /// key; a group of questions packages each answer under its question:
 ///
-///     Label: Label
-///       Label: Freshman
-///       Label: Sophomore
-///     Survey: Question
-///       How long have you been in America?: 6 months
-///       How long have you been in America?: 2 years
+/// ```text
+/// Label: Label
+///   Label: Freshman
+///   Label: Sophomore
+/// Survey: Question
+///   How long have you been in America?: 6 months
+///   How long have you been in America?: 2 years
+/// ```
 ///
 /// Packaged filters are `Codable`; ``jsonData(for:)`` writes them with a
 /// stable key order and ``filters(fromJSON:)`` reads them back for
 /// ``TreeSelection/restore(from:naming:)``.
-public struct PackagedFilter: Hashable, Sendable, Codable {
+public struct PackagedFilter: Hashable, Sendable {
   /// One key and one value, both text.
-  public struct Pair: Hashable, Sendable, Codable {
+  public struct Pair: Hashable, Sendable {
     /// The key.
     public var key: String
     /// The value.

@@ -6,7 +6,7 @@ extension TreeSelection {
   /// ``TreeSelection/setInteraction(_:for:)``) is a multiple-selection
   /// ``group(selection:filter:)`` when it has children, and a
   /// ``checkToggle`` otherwise.
-  public enum Interaction: Hashable, Sendable, Codable {
+  public enum Interaction: Hashable, Sendable {
     /// A collapsible group: its check state is that of the check toggles
     /// beneath it.
     ///
