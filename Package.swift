@@ -109,7 +109,7 @@ let package = Package(
 
     .testTarget(
       name: "FiltersTests",
-      dependencies: ["filters", "TreeDataSource"]),
+      dependencies: ["filters", "TreeDataSource", "TreeIndexTestSupport"]),
 
     // The UIKit and AppKit adapters on Linux: `AppleShim` declares the Apple
     // API they use, `AppleAdapters` compiles the adapter files themselves

@@ -1,20 +1,8 @@
 import TreeDataSource
 import Testing
+import TreeIndexTestSupport
 
 @testable import filters
-
-/// A seeded source of random numbers (SplitMix64).
-struct SeededNumbers: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// The keys the random runs press: mostly moves, opening and checking,
 /// some editing keys and letters, rarely the ones that end the panel.
@@ -129,7 +117,7 @@ private let keys: [Key] =
 
   @Test(arguments: 0..<UInt64(40))
   func randomKeysMatchTheModel(seed: UInt64) throws {
-    var random = SeededNumbers(seed: seed)
+    var random = SeededGenerator(seed: seed)
     var panel = Panel(selection: try FilterSet.demo.makeSelection())
     var model = try PanelModel(FilterSet.demo)
     for step in 0..<300 {

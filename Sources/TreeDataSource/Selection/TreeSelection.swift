@@ -56,10 +56,9 @@ public struct TreeSelection<ItemID: Hashable & Sendable>: Sendable {
   ///     default one (a multiple-selection group for a parent, a check
   ///     toggle for a leaf).
   /// - Throws: A ``TreeSelectionError`` when `interactions` names an item
-  ///   `snapshot` does not hold, gives a checklist or single choice
-  ///   repeated options, or makes a group single-selection while it has
-  ///   no children.
-  /// - Complexity: O(*n*) for *n* items.
+  ///   `snapshot` does not hold, or gives a checklist or single choice
+  ///   repeated or empty options.
+  /// - Complexity: O(*n* log *b*) for *n* items.
   public init(_ snapshot: TreeSnapshot<ItemID>, interactions: [ItemID: Interaction] = [:]) throws(TreeSelectionError) {
     for (item, interaction) in interactions {
       guard snapshot.contains(item) else {
