@@ -8,6 +8,7 @@ extension TreeSelection {
   /// - Returns: The state; `.unchecked` for an identifier the snapshot does
   ///   not hold.
   /// - Complexity: O(1): the counts are kept, never recounted.
+  @inlinable
   public func checkState(of item: ItemID) -> CheckState {
     let checked = _tally(item).checked
     if checked == 0 { return .unchecked }
@@ -19,6 +20,7 @@ extension TreeSelection {
   /// - Parameter item: An identifier.
   /// - Returns: The count; 0 for an identifier the snapshot does not hold.
   /// - Complexity: O(1).
+  @inlinable
   public func checkedCount(in item: ItemID) -> Int { _tally(item).checked }
 
   /// The number of check toggles of `item` and beneath it.
@@ -26,6 +28,7 @@ extension TreeSelection {
   /// - Parameter item: An identifier.
   /// - Returns: The count; 0 for an identifier the snapshot does not hold.
   /// - Complexity: O(1).
+  @inlinable
   public func checkableCount(in item: ItemID) -> Int { _toggleCount(item) }
 
   /// Checks `item`'s check toggle and every check toggle beneath it; in a
@@ -41,6 +44,7 @@ extension TreeSelection {
   /// - Complexity: O(*d* + *k* *d*) for *k* toggles changed, plus O(*b*)
   ///   for each single-selection group above the item: O(*d*) for a leaf
   ///   in multiple-selection groups.
+  @inlinable
   public mutating func check(_ item: ItemID) throws(TreeSelectionError) {
     try _checkEditable(item, for: .check)
     guard _toggleCount(item) > 0 else {
@@ -52,7 +56,8 @@ extension TreeSelection {
     // Single-selection groups above: clear the other children first.
     var child = item
     while let parent = _snapshot.parent(of: child) {
-      if case .group(selection: .single, filter: _) = _interaction(parent) {
+      // A parent's interaction is its own, or a multiple-selection group.
+      if case .group(selection: .single, filter: _)? = _interactions[parent] {
         for sibling in _snapshot.children(of: parent) where sibling != child && _tally(sibling).checked > 0 {
           _uncheckSubtree(of: sibling)
         }
@@ -77,6 +82,7 @@ extension TreeSelection {
   ///   editing session is open on another part of the tree.
   /// - Complexity: O(*d* + *k* *d*) for *k* toggles changed: O(*d*) for a
   ///   leaf.
+  @inlinable
   public mutating func uncheck(_ item: ItemID) throws(TreeSelectionError) {
     try _checkEditable(item, for: .uncheck)
     guard _toggleCount(item) > 0 else {
@@ -92,7 +98,7 @@ extension TreeSelection {
   /// - Returns: The item's new state.
   /// - Throws: What ``check(_:)`` or ``uncheck(_:)`` throws.
   /// - Complexity: That of ``check(_:)`` or ``uncheck(_:)``.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func toggle(_ item: ItemID) throws(TreeSelectionError) -> CheckState {
     if checkState(of: item) == .checked {
       try uncheck(item)
@@ -108,6 +114,7 @@ extension TreeSelection {
   /// where some are on.
   ///
   /// - Complexity: O(*k* *d*) for *k* toggles changed.
+  @inlinable
   mutating func _uncheckSubtree(of item: ItemID) {
     Self._walk(_snapshot, from: item) { current in
       var entry = _entry(current)
@@ -124,7 +131,9 @@ extension TreeSelection {
   ///
   /// - Complexity: O(*k* log *b*) for *k* items beneath `item` with check
   ///   toggles.
+  @inlinable
   func _singleSelectionConflict(under item: ItemID) -> ItemID? {
+    guard !_snapshot.children(of: item).isEmpty else { return nil }
     var conflict: ItemID?
     Self._walk(_snapshot, from: item) { current in
       guard conflict == nil, _toggleCount(current) > 0 else { return false }

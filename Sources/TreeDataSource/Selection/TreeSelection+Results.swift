@@ -6,6 +6,7 @@ extension TreeSelection {
   /// - Returns: The answers; empty for an item without any, or one the
   ///   snapshot does not hold.
   /// - Complexity: O(1).
+  @inlinable
   public func results(of item: ItemID) -> [String] { _entry(item).results }
 
   /// The saved answers of `item`, whatever an open editing session did to
@@ -76,6 +77,7 @@ extension TreeSelection {
   /// - Parameter item: An identifier.
   /// - Returns: The count; 0 for an identifier the snapshot does not hold.
   /// - Complexity: O(1).
+  @inlinable
   public func answeredCount(in item: ItemID) -> Int { _tally(item).answered }
 
   /// The number of selected items of `item` and beneath it: check toggles
@@ -84,6 +86,7 @@ extension TreeSelection {
   /// - Parameter item: An identifier.
   /// - Returns: The count; 0 for an identifier the snapshot does not hold.
   /// - Complexity: O(1).
+  @inlinable
   public func selectedCount(in item: ItemID) -> Int {
     let tally = _tally(item)
     return tally.checked + tally.answered

@@ -35,17 +35,17 @@
 /// selection exactly as it was.
 public struct TreeSelection<ItemID: Hashable & Sendable>: Sendable {
   /// The tree.
-  var _snapshot: TreeSnapshot<ItemID>
+  @usableFromInline var _snapshot: TreeSnapshot<ItemID>
   /// The interactions set explicitly; other items have the default one.
-  var _interactions: [ItemID: Interaction]
+  @usableFromInline var _interactions: [ItemID: Interaction]
   /// The number of check toggles of each item and beneath it, when not 0.
-  var _toggles: [ItemID: Int]
+  @usableFromInline var _toggles: [ItemID: Int]
   /// The saved entries that are not empty.
-  var _entries: [ItemID: _SelectionEntry]
+  @usableFromInline var _entries: [ItemID: _SelectionEntry]
   /// The saved tallies that are not zero.
-  var _tallies: [ItemID: _SelectionTally]
+  @usableFromInline var _tallies: [ItemID: _SelectionTally]
   /// The open editing session, if any.
-  var _session: _EditingSession<ItemID>?
+  @usableFromInline var _session: _EditingSession<ItemID>?
 
   /// Creates a selection with nothing checked and no answers over the
   /// items of `snapshot`.
@@ -80,6 +80,7 @@ public struct TreeSelection<ItemID: Hashable & Sendable>: Sendable {
   /// The tree the selection reads.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var snapshot: TreeSnapshot<ItemID> { _snapshot }
 
   /// The interaction of `item`: the one set for it, or the default — a
@@ -118,6 +119,7 @@ extension TreeSelection {
   /// The interaction of an item the snapshot holds.
   ///
   /// - Complexity: O(1).
+  @inlinable
   func _interaction(_ item: ItemID) -> Interaction {
     if let interaction = _interactions[item] { return interaction }
     return _snapshot.children(of: item).isEmpty ? .checkToggle : .group()
@@ -137,6 +139,7 @@ extension TreeSelection {
   /// saved one.
   ///
   /// - Complexity: O(1).
+  @inlinable
   func _entry(_ item: ItemID) -> _SelectionEntry {
     if let entry = _session?.entries[item] { return entry }
     return _entries[item] ?? .empty
@@ -145,6 +148,7 @@ extension TreeSelection {
   /// The working tally of `item`.
   ///
   /// - Complexity: O(1).
+  @inlinable
   func _tally(_ item: ItemID) -> _SelectionTally {
     if let tally = _session?.tallies[item] { return tally }
     return _tallies[item] ?? .zero
@@ -153,6 +157,7 @@ extension TreeSelection {
   /// The number of check toggles of `item` and beneath it.
   ///
   /// - Complexity: O(1).
+  @inlinable
   func _toggleCount(_ item: ItemID) -> Int { _toggles[item] ?? 0 }
 
   /// Sets the working entry of `item` — the session's when one is open,
@@ -160,6 +165,7 @@ extension TreeSelection {
   /// ancestors.
   ///
   /// - Complexity: O(*d*).
+  @inlinable
   mutating func _setEntry(_ entry: _SelectionEntry, for item: ItemID) {
     let old = _entry(item)
     guard entry != old else { return }
@@ -170,14 +176,21 @@ extension TreeSelection {
       _entries[item] = entry.isEmpty ? nil : entry
     }
     guard delta != .zero else { return }
+    guard _session != nil else {
+      // The saved tallies, changed in place along the ancestors (a tally
+      // that falls to zero stays, as zero).
+      var ancestor: ItemID? = item
+      while let current = ancestor {
+        _tallies[current, default: .zero] += delta
+        ancestor = _snapshot.parent(of: current)
+      }
+      return
+    }
+    // The session's tallies: those that differ from the saved ones.
     var ancestor: ItemID? = item
     while let current = ancestor {
       let tally = _tally(current) + delta
-      if _session != nil {
-        _session!.tallies[current] = tally == (_tallies[current] ?? .zero) ? nil : tally
-      } else {
-        _tallies[current] = tally == .zero ? nil : tally
-      }
+      _session!.tallies[current] = tally == (_tallies[current] ?? .zero) ? nil : tally
       ancestor = _snapshot.parent(of: current)
     }
   }
@@ -192,7 +205,13 @@ extension TreeSelection {
   /// its storage).
   ///
   /// - Complexity: O(*k* log *b*) for *k* items visited.
+  @inlinable
   static func _walk(_ snapshot: TreeSnapshot<ItemID>, from item: ItemID, _ visit: (ItemID) -> Bool) {
+    // A leaf, the common case: no stack to allocate.
+    guard !snapshot.children(of: item).isEmpty else {
+      _ = visit(item)
+      return
+    }
     var stack = [item]
     while let current = stack.popLast() {
       guard visit(current) else { continue }
@@ -204,6 +223,7 @@ extension TreeSelection {
   /// Whether `item` is `ancestor` or beneath it.
   ///
   /// - Complexity: O(*d*).
+  @inlinable
   func _isItem(_ item: ItemID, atOrBeneath ancestor: ItemID) -> Bool {
     var current: ItemID? = item
     while let x = current {
@@ -217,6 +237,7 @@ extension TreeSelection {
   /// in the session's subtree.
   ///
   /// - Complexity: O(*d*).
+  @inlinable
   func _checkEditable(_ item: ItemID, for operation: TreeSelectionError.Operation) throws(TreeSelectionError) {
     guard _snapshot.contains(item) else {
       throw TreeSelectionError(operation: operation, item: "\(item)", reason: .unknownItem)

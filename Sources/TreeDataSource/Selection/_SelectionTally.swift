@@ -2,19 +2,36 @@
 /// everything beneath it: how many check toggles are on, how many items
 /// have answers. Kept up to date along the ancestor chain on every change,
 /// never recounted on a read.
+@usableFromInline
 struct _SelectionTally: Hashable, Sendable {
   /// Check toggles that are on.
-  var checked = 0
+  @usableFromInline var checked: Int
   /// Items with at least one answer.
-  var answered = 0
+  @usableFromInline var answered: Int
+
+  /// A tally of `checked` toggles and `answered` items.
+  @inlinable
+  init(checked: Int = 0, answered: Int = 0) {
+    self.checked = checked
+    self.answered = answered
+  }
 
   /// No toggles on, no answers.
-  static let zero = _SelectionTally()
+  @inlinable
+  static var zero: _SelectionTally { _SelectionTally() }
 
+  @inlinable
   static func + (lhs: _SelectionTally, rhs: _SelectionTally) -> _SelectionTally {
     _SelectionTally(checked: lhs.checked + rhs.checked, answered: lhs.answered + rhs.answered)
   }
 
+  @inlinable
+  static func += (lhs: inout _SelectionTally, rhs: _SelectionTally) {
+    lhs.checked += rhs.checked
+    lhs.answered += rhs.answered
+  }
+
+  @inlinable
   static func - (lhs: _SelectionTally, rhs: _SelectionTally) -> _SelectionTally {
     _SelectionTally(checked: lhs.checked - rhs.checked, answered: lhs.answered - rhs.answered)
   }
