@@ -261,10 +261,10 @@ struct SelectionRun {
 }
 
 @Suite struct RandomSelectionTests {
-  @Test(arguments: 0..<UInt64(LongTests.choose(short: 24, long: 400)))
+  @Test(arguments: 0..<UInt64(LongTests.choose(short: 24, long: 100)))
   func randomCallsMatchTheNaiveModel(seed: UInt64) throws {
     var run = try SelectionRun(seed: seed, size: 6 + Int(seed % 30))
-    for _ in 0..<LongTests.choose(short: 300, long: 3_000) where run.failures < 5 {
+    for _ in 0..<LongTests.choose(short: 300, long: 2_000) where run.failures < 5 {
       run.randomStep()
     }
   }
