@@ -1,5 +1,5 @@
 // filters: a filter panel in the terminal, built on TreeDataSource's
-// TreeSelection (the seed's Labels and Surveys demo).
+// TreeSelection: a Labels group and a Surveys hierarchy.
 //
 //   swift run filters                              the interactive panel
 //   swift run filters --select Junior Senior       print packaged filters

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import TreeDataSource
 
-/// The seed's filter panel: a Labels group of check toggles and a Surveys
+/// A filter panel: a Labels group of check toggles and a Surveys
 /// hierarchy of questions.
-func seedSelection() throws -> TreeSelection<String> {
+func panelSelection() throws -> TreeSelection<String> {
   var snapshot = TreeSnapshot<String>()
   try snapshot.append(["Labels", "Surveys"])
   try snapshot.append(["Freshman", "Sophomore", "Junior", "Senior"], to: "Labels")
@@ -24,7 +24,7 @@ func seedSelection() throws -> TreeSelection<String> {
 
 @Suite struct CheckingTests {
   @Test func parentsAreTriState() throws {
-    var selection = try seedSelection()
+    var selection = try panelSelection()
     #expect(selection.checkState(of: "Labels") == .unchecked)
     try selection.check("Freshman")
     #expect(selection.checkState(of: "Labels") == .mixed)
@@ -41,7 +41,7 @@ func seedSelection() throws -> TreeSelection<String> {
   }
 
   @Test func singleSelectionGroupsUncheckSiblings() throws {
-    var selection = try seedSelection()
+    var selection = try panelSelection()
     try selection.setInteraction(.group(selection: .single), for: "Labels")
     try selection.check("Freshman")
     try selection.check("Senior")
@@ -56,7 +56,7 @@ func seedSelection() throws -> TreeSelection<String> {
   }
 
   @Test func refusedCallsNameTheItemAndReason() throws {
-    var selection = try seedSelection()
+    var selection = try panelSelection()
     let before = selection
     do {
       try selection.check("Favorite spot?")
@@ -90,7 +90,7 @@ func seedSelection() throws -> TreeSelection<String> {
   }
 
   @Test func creatingRefusesUnknownItemsAndRepeatedOptions() throws {
-    let snapshot = try seedSelection().snapshot
+    let snapshot = try panelSelection().snapshot
     #expect(throws: TreeSelectionError(operation: .create, item: "Nobody", reason: .unknownItem)) {
       try TreeSelection(snapshot, interactions: ["Nobody": .freeText])
     }
@@ -107,7 +107,7 @@ func seedSelection() throws -> TreeSelection<String> {
   let question = "How long have you been in America?"
 
   @Test func saveCopiesTheWorkingCopyAndCancelDropsIt() throws {
-    var selection = try seedSelection()
+    var selection = try panelSelection()
     try selection.beginEditing(question)
     #expect(selection.editedItem == question)
     try selection.toggle(option: "2 years", for: question)
@@ -129,7 +129,7 @@ func seedSelection() throws -> TreeSelection<String> {
   }
 
   @Test func clearEmptiesTheWorkingCopyOnlyAndCancelBringsItBack() throws {
-    var selection = try seedSelection()
+    var selection = try panelSelection()
     try selection.setResults(["On campus"], for: "Where do you live?")
     try selection.check("Junior")
     try selection.beginEditing("Surveys")
@@ -147,7 +147,7 @@ func seedSelection() throws -> TreeSelection<String> {
   }
 
   @Test func aSecondSessionAndChangesOutsideTheSessionAreRefused() throws {
-    var selection = try seedSelection()
+    var selection = try panelSelection()
     try selection.beginEditing(question)
     let before = selection
     do {
@@ -177,7 +177,7 @@ func seedSelection() throws -> TreeSelection<String> {
   }
 
   @Test func freeTextTakesOneNonEmptyAnswer() throws {
-    var selection = try seedSelection()
+    var selection = try panelSelection()
     try selection.setResults([""], for: "Favorite spot?")
     #expect(selection.results(of: "Favorite spot?") == [])
     try selection.setResults(["The library"], for: "Favorite spot?")
@@ -192,9 +192,9 @@ func seedSelection() throws -> TreeSelection<String> {
 }
 
 @Suite struct PackagedFilterTests {
-  /// The seed's example: labels and a survey question answered twice.
+  /// Labels checked and a survey question answered twice.
   func filledSelection() throws -> TreeSelection<String> {
-    var selection = try seedSelection()
+    var selection = try panelSelection()
     for label in ["Freshman", "Sophomore", "Junior"] { try selection.check(label) }
     try selection.setResults(["6 months", "2 years"], for: "How long have you been in America?")
     try selection.setResults(["The library"], for: "Favorite spot?")
@@ -245,13 +245,13 @@ func seedSelection() throws -> TreeSelection<String> {
           }
         ]
         """)
-    #expect(try seedSelection().packagedFilters() == [])
+    #expect(try panelSelection().packagedFilters() == [])
   }
 
   @Test func packagedFiltersReadBackRestoreTheSelection() throws {
     let selection = try filledSelection()
     let data = PackagedFilter.jsonData(for: selection.packagedFilters())
-    var restored = try seedSelection()
+    var restored = try panelSelection()
     try restored.check("Senior")
     try restored.restore(from: PackagedFilter.filters(fromJSON: data))
     #expect(restored == selection)
@@ -312,7 +312,7 @@ func seedSelection() throws -> TreeSelection<String> {
   }
 
   @Test func restoringTwoChildrenOfASingleSelectionGroupIsRefused() throws {
-    var selection = try seedSelection()
+    var selection = try panelSelection()
     try selection.setInteraction(.group(selection: .single, filter: .init(key: "Label", value: "Label")), for: "Labels")
     let before = selection
     let filter = PackagedFilter(
@@ -326,7 +326,7 @@ func seedSelection() throws -> TreeSelection<String> {
 
 @Suite struct RemappingAndCodingTests {
   @Test func theSelectionFollowsMovedItemsAndForgetsDeletedOnes() throws {
-    var selection = try seedSelection()
+    var selection = try panelSelection()
     try selection.check("Junior")
     try selection.check("Senior")
     try selection.setResults(["The library"], for: "Favorite spot?")
@@ -346,7 +346,7 @@ func seedSelection() throws -> TreeSelection<String> {
   }
 
   @Test func aSessionOnADeletedItemIsCancelled() throws {
-    var selection = try seedSelection()
+    var selection = try panelSelection()
     try selection.beginEditing("Favorite spot?")
     var snapshot = selection.snapshot
     snapshot.delete(["Favorite spot?"])
@@ -355,7 +355,7 @@ func seedSelection() throws -> TreeSelection<String> {
   }
 
   @Test func encodingAndDecodingGiveAnEqualSelection() throws {
-    var selection = try seedSelection()
+    var selection = try panelSelection()
     try selection.check("Junior")
     try selection.setResults(["2 years"], for: "How long have you been in America?")
     try selection.beginEditing("Surveys")
@@ -389,7 +389,7 @@ func seedSelection() throws -> TreeSelection<String> {
   }
 
   @Test func decodingRefusesResultsTheTreeDoesNotAllow() throws {
-    let selection = try seedSelection()
+    let selection = try panelSelection()
     let data = try JSONEncoder().encode(selection)
     var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     for saved: [String: Any] in [

@@ -59,7 +59,7 @@ struct FilterSet: Equatable, Sendable, Decodable {
     roots = try [Node](from: decoder)
   }
 
-  /// The seed's demo: a Labels group and a Surveys hierarchy.
+  /// The demo data: a Labels group and a Surveys hierarchy.
   static let demo = FilterSet(roots: [
     .group(
       "Labels", filter: .init(key: "Label", value: "Label"),

@@ -4,7 +4,7 @@ import TreeDataSource
 /// questions over a ``TreeSelection``, and the editor of one question at a
 /// time. Keys in, ``screen(width:height:)`` out; no terminal involved.
 ///
-/// Two levels of Save, Cancel and Clear, as in the seed: in a question's
+/// Two levels of Save, Cancel and Clear: in a question's
 /// editor they save, drop or empty its working copy (an editing session of
 /// the selection); in the list, Save ends with the packaged filters,
 /// Cancel ends with the selection as it was, Clear empties every group.
