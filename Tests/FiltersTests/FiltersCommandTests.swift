@@ -72,6 +72,13 @@ import Testing
     }
   }
 
+  @Test func aFileThatIsNotAFilterSetIsOneLineError() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("filters-bad-\(UUID()).json")
+    try Data(#"{"name": "Labels"}"#.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    #expect(throws: FiltersError("\(url.path) is not a filter set (see filters --help)")) { try FilterSet.load(url.path) }
+  }
+
   @Test func badFilterSetsAreOneLineErrors() throws {
     let duplicate = FilterSet(roots: [.group("A", [.toggle("B")]), .toggle("B")])
     #expect(throws: FiltersError("\"B\" is the name of two items")) { try duplicate.makeSelection() }

@@ -42,7 +42,8 @@ public struct TreeSelection<ItemID: Hashable & Sendable>: Sendable {
   @usableFromInline var _toggles: [ItemID: Int]
   /// The saved entries that are not empty.
   @usableFromInline var _entries: [ItemID: _SelectionEntry]
-  /// The saved tallies that are not zero.
+  /// The saved tallies of the items with results beneath them (a tally
+  /// that fell to zero may stay, as zero).
   @usableFromInline var _tallies: [ItemID: _SelectionTally]
   /// The open editing session, if any.
   @usableFromInline var _session: _EditingSession<ItemID>?
