@@ -109,11 +109,20 @@ struct PanelModel {
       case .checkToggle:
         _ = try? selection.toggle(item)
       default:
-        try? selection.beginEditing(item)
-        editing = (item, 0, selection.results(of: item).first ?? "")
+        // Refused while a group is open for editing: one session at a time.
+        if (try? selection.beginEditing(item)) != nil {
+          editing = (item, 0, selection.results(of: item).first ?? "")
+        }
       }
-    case .character("s"): outcome = .saved(selection.packagedFilters())
-    case .character("c"), .character("q"), .escape: outcome = .cancelled
+    case .character("e"):
+      if let item, hasChildren(item) { _ = try? selection.beginEditing(item) }
+    case .character("s"):
+      if selection.editedItem != nil { _ = try? selection.saveEditing() } else { outcome = .saved(selection.packagedFilters()) }
+    case .character("c"), .escape:
+      if selection.editedItem != nil { selection.cancelEditing() } else { outcome = .cancelled }
+    case .character("q"):
+      selection.cancelEditing()
+      outcome = .cancelled
     case .character("x"): selection.clear()
     default: break
     }

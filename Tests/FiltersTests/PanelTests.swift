@@ -8,7 +8,7 @@ import TreeIndexTestSupport
 /// some editing keys and letters, rarely the ones that end the panel.
 private let keys: [Key] =
   [.up, .down, .down, .down, .right, .left, .space, .space, .enter, .enter, .backspace, .clearLine]
-  + [.character("j"), .character("k"), .character("a"), .character("x"), .right, .down]
+  + [.character("j"), .character("k"), .character("a"), .character("x"), .right, .down, .character("e")]
 
 @Suite struct PanelTests {
   /// Presses `text`'s keys in order.
@@ -98,6 +98,31 @@ private let keys: [Key] =
     #expect(panel.message == "cleared every group")
   }
 
+  @Test func aGroupOpenForEditingHasItsOwnSaveCancelAndClear() throws {
+    var panel = Panel(selection: try FilterSet.demo.makeSelection())
+    press([.character("e"), .down, .space], on: &panel)
+    #expect(panel.selection.editedItem == "Labels")
+    #expect(panel.screen(width: 80, height: 12).lines.last == "row 2 of 8  ·  editing Labels")
+    #expect(panel.selection.checkState(of: "Freshman") == .checked)
+    #expect(panel.selection.savedResults(of: "Freshman") == [])
+    press([.character("c")], on: &panel)
+    #expect(panel.message == "cancelled Labels")
+    #expect(panel.selection.checkState(of: "Freshman") == .unchecked)
+    #expect(panel.outcome == nil)
+    press([.up, .character("e"), .down, .space, .down, .space, .character("x")], on: &panel)
+    #expect(panel.selection.checkedCount(in: "Labels") == 0)
+    press([.space, .character("s")], on: &panel)
+    #expect(panel.message == "saved Labels")
+    #expect(panel.selection.editedItem == nil)
+    #expect(panel.selection.checkState(of: "Sophomore") == .checked)
+    // Checks outside the group, and questions, are refused while it is open.
+    press([.up, .up, .character("e"), .down, .down, .down, .down, .down, .space], on: &panel)
+    #expect(panel.message == "cannot check \"Surveys\": it is outside the editing session open on \"Labels\"")
+    press([.escape, .character("s")], on: &panel)
+    #expect(
+      panel.outcome == .saved([PackagedFilter(key: "Label", value: "Label", pairs: [.init(key: "Label", value: "Sophomore")])]))
+  }
+
   @Test func cancelAndCtrlCEndWithoutFilters() throws {
     for key in [Key.character("c"), .escape, .character("q"), .interrupt] {
       var panel = Panel(selection: try FilterSet.demo.makeSelection())
@@ -121,7 +146,15 @@ private let keys: [Key] =
     var panel = Panel(selection: try FilterSet.demo.makeSelection())
     var model = try PanelModel(FilterSet.demo)
     for step in 0..<300 {
-      let key = Int.random(in: 0..<200, using: &random) == 0 ? Key.character("s") : keys.randomElement(using: &random)!
+      let roll = Int.random(in: 0..<200, using: &random)
+      let key: Key
+      if roll == 0 {
+        key = .character("s")
+      } else if roll < 4, panel.selection.editedItem != nil, panel.editor == nil {
+        key = [Key.character("s"), .character("c"), .escape].randomElement(using: &random)!
+      } else {
+        key = keys.randomElement(using: &random)!
+      }
       panel.handle(key)
       model.handle(key)
       let context = Comment(rawValue: "seed \(seed), step \(step), key \(key)")

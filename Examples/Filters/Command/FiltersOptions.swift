@@ -104,6 +104,8 @@ struct FiltersOptions: Equatable {
       s               Save: print the packaged filters and quit
       c, Esc, q       Cancel: quit, printing nothing
       x               Clear every group
+      e               edit a group: until s, c or Esc, its checks go to a working
+                      copy (s Save, c Cancel, x Clear it)
     In a question's editor: up/down move, Space chooses, type for free text;
       Enter Save, Esc Cancel, Ctrl-U Clear (s, c and x too, but for free text).
     """

@@ -85,7 +85,8 @@ extension Panel {
       if let editorCursor { highlighted = lines.count + editorCursor }
       lines += editorText
     }
-    let status = message ?? "row \(visible.isEmpty ? 0 : cursor + 1) of \(visible.count)"
+    var status = message ?? "row \(visible.isEmpty ? 0 : cursor + 1) of \(visible.count)"
+    if editor == nil, message == nil, let group = selection.editedItem { status += "  ·  editing \(group)" }
     lines.append(status)
     return Screen(lines: lines.map { Self.fitting($0, width: width) }, highlightedLine: highlighted)
   }

@@ -5,9 +5,10 @@ import TreeDataSource
 /// time. Keys in, ``screen(width:height:)`` out; no terminal involved.
 ///
 /// Two levels of Save, Cancel and Clear: in a question's
-/// editor they save, drop or empty its working copy (an editing session of
-/// the selection); in the list, Save ends with the packaged filters,
-/// Cancel ends with the selection as it was, Clear empties every group.
+/// editor, or while a group is open for editing (`e`), they save, drop or
+/// empty its working copy (an editing session of the selection); otherwise,
+/// in the list, Save ends with the packaged filters, Cancel ends with the
+/// selection as it was, Clear empties every group.
 struct Panel {
   /// How the panel ended.
   enum Outcome: Equatable {
@@ -68,12 +69,63 @@ struct Panel {
     case .left, .character("h"): collapseOrLeave()
     case .space: check()
     case .enter: activate()
+    case .character("e"): editGroup()
+    case .character("s"), .character("c"), .escape, .character("x"):
+      if let group = selection.editedItem {
+        handleInGroupSession(key, group: group)
+      } else {
+        handleInPanel(key)
+      }
+    case .character("q"):
+      selection.cancelEditing()
+      outcome = .cancelled
+    default: message = "unknown key (s Save · c Cancel · x Clear · e edit a group)"
+    }
+  }
+
+  /// Save, Cancel and Clear for the whole panel.
+  private mutating func handleInPanel(_ key: Key) {
+    switch key {
     case .character("s"): outcome = .saved(selection.packagedFilters())
-    case .character("c"), .character("q"), .escape: outcome = .cancelled
     case .character("x"):
       selection.clear()
       message = "cleared every group"
-    default: message = "unknown key (s Save · c Cancel · x Clear)"
+    default: outcome = .cancelled
+    }
+  }
+
+  /// Opens the group under the cursor for editing: until Save or Cancel,
+  /// checks inside it change a working copy, and checks elsewhere are
+  /// refused.
+  private mutating func editGroup() {
+    guard let item = currentItem, !layout.children(of: item).isEmpty else {
+      message = "e edits a group"
+      return
+    }
+    do {
+      try selection.beginEditing(item)
+      message = "editing \(item) · s Save · c Cancel · x Clear"
+    } catch {
+      message = error.description
+    }
+  }
+
+  /// Save, Cancel and Clear for the group open for editing.
+  private mutating func handleInGroupSession(_ key: Key, group: String) {
+    switch key {
+    case .character("s"):
+      do {
+        try selection.saveEditing()
+        message = "saved \(group)"
+      } catch {
+        message = error.description
+      }
+    case .character("x"):
+      selection.clear()
+      message = "cleared \(group) (c brings it back)"
+    default:
+      selection.cancelEditing()
+      message = "cancelled \(group)"
     }
   }
 
