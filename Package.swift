@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "TreeSources", targets: ["TreeSources"]),
     .executable(name: "outline", targets: ["outline"]),
     .executable(name: "treeindex-demo", targets: ["TreeIndexDemo"]),
+    .executable(name: "filters", targets: ["filters"]),
   ],
   targets: [
     // The balanced summary trees behind both libraries: package-internal,
@@ -36,6 +37,13 @@ let package = Package(
       name: "outline",
       dependencies: ["TreeDataSource"],
       path: "Examples/Outline"),
+
+    // A filter panel on the terminal: `TreeSelection` with check toggles,
+    // questions, editing sessions and packaged filters.
+    .executableTarget(
+      name: "filters",
+      dependencies: ["TreeDataSource"],
+      path: "Examples/Filters"),
 
     .executableTarget(
       name: "TreeIndexDemo",
@@ -92,6 +100,16 @@ let package = Package(
     .testTarget(
       name: "OutlineTests",
       dependencies: ["outline", "TreeDataSource"]),
+
+    // `TreeSelection` against a naive model that recounts every state from
+    // scratch; packaged filters; remapping.
+    .testTarget(
+      name: "TreeSelectionTests",
+      dependencies: ["TreeDataSource", "TreeIndexTestSupport"]),
+
+    .testTarget(
+      name: "FiltersTests",
+      dependencies: ["filters", "TreeDataSource", "TreeIndexTestSupport"]),
 
     // The UIKit and AppKit adapters on Linux: `AppleShim` declares the Apple
     // API they use, `AppleAdapters` compiles the adapter files themselves

@@ -1,0 +1,103 @@
+// filters: a filter panel in the terminal, built on TreeDataSource's
+// TreeSelection: a Labels group and a Surveys hierarchy.
+//
+//   swift run filters                              the interactive panel
+//   swift run filters --select Junior Senior       print packaged filters
+//   swift run filters --filters FILE               another filter set
+//
+// Interactive when standard input and output are a terminal and nothing is
+// selected on the command line; otherwise it prints the packaged filters as
+// JSON and exits.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+import Foundation
+import TreeDataSource
+
+@main
+enum FiltersCommand {
+  static func main() {
+    do {
+      let options = try FiltersOptions.parse(Array(CommandLine.arguments.dropFirst()))
+      if options.showsHelp {
+        print(FiltersOptions.usage)
+        return
+      }
+      let selection = try makeSelection(options)
+      if options.isScripted || !FiltersTerminal.isInteractive {
+        print(json(selection.packagedFilters()))
+      } else if case .saved(let filters) = try runPanel(selection) {
+        print(json(filters))
+      }
+    } catch {
+      FileHandle.standardError.write(Data("filters: \(error)\n".utf8))
+      exit(1)
+    }
+  }
+
+  /// The selection the command line asks for: the filter set, the restored
+  /// filters, then the selected items and the answers.
+  ///
+  /// - Throws: A ``FiltersError`` for a file that cannot be read, or an
+  ///   item or answer the filter set does not have.
+  static func makeSelection(_ options: FiltersOptions) throws(FiltersError) -> TreeSelection<String> {
+    let filterSet = try options.filterSetPath.map { path throws(FiltersError) in try FilterSet.load(path) } ?? .demo
+    var selection = try filterSet.makeSelection()
+    do {
+      if let path = options.restorePath {
+        let data: Data
+        do {
+          data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+          throw FiltersError("cannot read \(path): \((error as NSError).localizedFailureReason ?? "\(error)")")
+        }
+        try selection.restore(from: PackagedFilter.filters(fromJSON: data))
+      }
+      for item in options.selected { try selection.check(item) }
+      var answers: [String: [String]] = [:]
+      var order: [String] = []
+      for answer in options.answers {
+        if answers[answer.item] == nil { order.append(answer.item) }
+        answers[answer.item, default: []].append(answer.value)
+      }
+      for item in order { try selection.setResults(answers[item] ?? [], for: item) }
+    } catch let error as TreeSelectionError {
+      throw FiltersError(error.description)
+    } catch let error as FiltersError {
+      throw error
+    } catch {
+      throw FiltersError("\(error)")
+    }
+    return selection
+  }
+
+  /// The packaged filters as `filters` prints them.
+  static func json(_ filters: [PackagedFilter]) -> String {
+    String(decoding: PackagedFilter.jsonData(for: filters), as: UTF8.self)
+  }
+
+  /// Runs the interactive panel until it is saved or cancelled.
+  private static func runPanel(_ selection: TreeSelection<String>) throws(FiltersError) -> Panel.Outcome {
+    let terminal = try FiltersTerminal()
+    defer { terminal.stop() }
+    var panel = Panel(selection: selection)
+    var size = terminal.size
+    terminal.draw(panel.screen(width: size.columns, height: size.lines))
+    while !panel.isFinished {
+      guard let bytes = terminal.read() else { return .cancelled }
+      let keys = Key.keys(in: bytes)
+      for key in keys { panel.handle(key) }
+      let newSize = terminal.size
+      guard !keys.isEmpty || newSize != size, !panel.isFinished else { continue }
+      size = newSize
+      terminal.draw(panel.screen(width: size.columns, height: size.lines))
+    }
+    return panel.outcome ?? .cancelled
+  }
+}

@@ -1,0 +1,158 @@
+extension TreeSelection {
+  /// The saved results packaged for a query: one ``PackagedFilter`` for
+  /// each group with a filter key (see ``Interaction/group(selection:filter:)``)
+  /// that has results, in the tree's order.
+  ///
+  /// Each checked check toggle gives the pair (the group's key, its name);
+  /// each answer of a question gives the pair (the question's name, the
+  /// answer). Results belong to the nearest group with a filter key above
+  /// them; results with none above them are not packaged.
+  ///
+  /// - Parameter name: The name of an item, as the filters show it.
+  /// - Returns: The packaged filters.
+  /// - Complexity: O(*k* log *b*) for *k* items with saved results or
+  ///   above them.
+  public func packagedFilters(naming name: (ItemID) -> String) -> [PackagedFilter] {
+    var filters: [PackagedFilter] = []
+    var filterOfGroup: [ItemID: Int] = [:]
+    // Each item with saved results beneath it, and the nearest filter group
+    // above it.
+    var stack: [(item: ItemID, group: ItemID?)] = _snapshot.rootItems.reversed().map { ($0, nil) }
+    while let (item, group) = stack.popLast() {
+      guard let tally = _tallies[item], tally != .zero else { continue }
+      let interaction = _interaction(item)
+      var owner = group
+      if case .group(selection: _, filter: let filter?) = interaction {
+        owner = item
+        filterOfGroup[item] = filters.count
+        filters.append(PackagedFilter(key: filter.key, value: filter.value, pairs: []))
+      }
+      if let group, let entry = _entries[item], let index = filterOfGroup[group] {
+        if entry.isChecked { filters[index].pairs.append(.init(key: filters[index].key, value: name(item))) }
+        for result in entry.results { filters[index].pairs.append(.init(key: name(item), value: result)) }
+      }
+      for child in _snapshot.children(of: item).reversed() { stack.append((child, owner)) }
+    }
+    return filters.filter { !$0.pairs.isEmpty }
+  }
+
+  /// Replaces the saved results with those `filters` name, as
+  /// ``packagedFilters(naming:)`` wrote them: turns on the check toggle of
+  /// each item they name (and no other) and gives each question the
+  /// answers they name; everything else is unchecked and unanswered.
+  ///
+  /// - Parameters:
+  ///   - filters: Packaged filters.
+  ///   - name: The name of an item, as the filters show it.
+  /// - Throws: A ``TreeSelectionError`` when an editing session is open,
+  ///   or with reason ``TreeSelectionError/Reason/unknownFilterEntries(_:)``
+  ///   listing every filter, item and option the selection does not have,
+  ///   or when they check several children of a single-selection group;
+  ///   the selection is then unchanged.
+  /// - Complexity: O(*n* log *b* + *p* *d*) for *n* items and *p* pairs.
+  public mutating func restore(from filters: [PackagedFilter], naming name: (ItemID) -> String) throws(TreeSelectionError) {
+    if let session = _session {
+      throw TreeSelectionError(operation: .restore, item: nil, reason: .sessionAlreadyOpen("\(session.item)"))
+    }
+    // The items each filter's pairs may name, by name.
+    var toggles: [PackagedFilter.Pair: [String: ItemID]] = [:]
+    var questions: [PackagedFilter.Pair: [String: ItemID]] = [:]
+    var stack: [(item: ItemID, root: PackagedFilter.Pair?)] = _snapshot.rootItems.reversed().map { ($0, nil) }
+    while let (item, root) = stack.popLast() {
+      let interaction = _interaction(item)
+      var owner = root
+      if case .group(selection: _, filter: let filter?) = interaction {
+        owner = filter
+        toggles[filter, default: [:]] = toggles[filter, default: [:]]
+      }
+      if let root {
+        if interaction.isCheckToggle, toggles[root]?[name(item)] == nil { toggles[root]![name(item)] = item }
+        if interaction.takesAnswers, questions[root]?[name(item)] == nil { questions[root, default: [:]][name(item)] = item }
+      }
+      for child in _snapshot.children(of: item).reversed() { stack.append((child, owner)) }
+    }
+    var unknown: [String] = []
+    var checked: [ItemID] = []
+    var answers: [ItemID: [String]] = [:]
+    var answered: [ItemID] = []
+    for filter in filters {
+      let root = filter.root
+      guard let named = toggles[root] else {
+        unknown.append("filter \"\(root.key): \(root.value)\"")
+        continue
+      }
+      for pair in filter.pairs {
+        if pair.key == root.key, let item = named[pair.value] {
+          checked.append(item)
+        } else if let item = questions[root]?[pair.key] {
+          let interaction = _interaction(item)
+          if case .freeText = interaction, pair.value.isEmpty || !(answers[item]?.isEmpty ?? true) {
+            unknown.append("answer \"\(pair.value)\" to \"\(pair.key)\" (free text takes one non-empty answer)")
+          } else if case .singleChoice = interaction, !(answers[item]?.isEmpty ?? true) {
+            unknown.append("answer \"\(pair.value)\" to \"\(pair.key)\" (a single choice takes one answer)")
+          } else if !interaction.options.isEmpty, !interaction.options.contains(pair.value) {
+            unknown.append("option \"\(pair.value)\" of \"\(pair.key)\" in filter \"\(root.key): \(root.value)\"")
+          } else {
+            if answers[item] == nil { answered.append(item) }
+            if !(answers[item]?.contains(pair.value) ?? false) { answers[item, default: []].append(pair.value) }
+          }
+        } else {
+          unknown.append("item \"\(pair.key): \(pair.value)\" in filter \"\(root.key): \(root.value)\"")
+        }
+      }
+    }
+    guard unknown.isEmpty else {
+      throw TreeSelectionError(operation: .restore, item: nil, reason: .unknownFilterEntries(unknown))
+    }
+    var restored = self
+    restored.clear()
+    for item in checked {
+      var entry = restored._entry(item)
+      entry.isChecked = true
+      restored._setEntry(entry, for: item)
+    }
+    for item in answered {
+      var entry = restored._entry(item)
+      entry.results = interactionOrdered(answers[item] ?? [], for: item)
+      restored._setEntry(entry, for: item)
+    }
+    for (group, interaction) in _interactions {
+      guard case .group(selection: .single, filter: _) = interaction,
+        restored._snapshot.children(of: group).count(where: { restored._tally($0).checked > 0 }) > 1
+      else { continue }
+      throw TreeSelectionError(operation: .restore, item: "\(group)", reason: .singleSelectionConflict("\(group)"))
+    }
+    self = restored
+  }
+}
+
+extension TreeSelection {
+  /// `answers` in the order of the options of `item`, if it has any.
+  private func interactionOrdered(_ answers: [String], for item: ItemID) -> [String] {
+    let options = _interaction(item).options
+    guard !options.isEmpty else { return answers }
+    let chosen = Set(answers)
+    return options.filter { chosen.contains($0) }
+  }
+}
+
+extension TreeSelection where ItemID == String {
+  /// The saved results packaged for a query, each item named by its
+  /// identifier: ``packagedFilters(naming:)``.
+  ///
+  /// - Returns: The packaged filters.
+  /// - Complexity: O(*k* log *b*) for *k* items with saved results or
+  ///   above them.
+  public func packagedFilters() -> [PackagedFilter] { packagedFilters { $0 } }
+
+  /// Replaces the saved results with those `filters` name, each item named
+  /// by its identifier: ``restore(from:naming:)``.
+  ///
+  /// - Parameter filters: Packaged filters.
+  /// - Throws: What ``restore(from:naming:)`` throws; the selection is then
+  ///   unchanged.
+  /// - Complexity: O(*n* log *b* + *p* *d*) for *n* items and *p* pairs.
+  public mutating func restore(from filters: [PackagedFilter]) throws(TreeSelectionError) {
+    try restore(from: filters) { $0 }
+  }
+}

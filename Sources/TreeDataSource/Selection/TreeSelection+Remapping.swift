@@ -1,0 +1,21 @@
+extension TreeSelection {
+  /// Takes a new tree — items inserted, moved, deleted, reloaded — and
+  /// follows the identifiers: each item the new snapshot still holds keeps
+  /// its interaction and results wherever it went, deleted items leave the
+  /// selection, and every parent's state and counts are those of its new
+  /// children.
+  ///
+  /// An item with the default interaction that gains or loses children
+  /// becomes a group or a check toggle, and keeps only what its new
+  /// interaction allows; a single-selection group that ends up with
+  /// several children holding checked items keeps the first one's. An
+  /// editing session stays open unless its item was deleted, in which case
+  /// it is cancelled.
+  ///
+  /// - Parameter snapshot: The new tree.
+  /// - Complexity: O(*n* log *b*) for *n* items.
+  public mutating func apply(_ snapshot: TreeSnapshot<ItemID>) {
+    _snapshot = snapshot
+    _rebuild()
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import TreeDataSource
+import Testing
+
+@testable import filters
+
+/// What a run of the built `filters` printed and how it ended.
+struct FiltersRun {
+  var output: String
+  var errorOutput: String
+  var status: Int32
+}
+
+/// The `filters` executable the test run built, next to the test bundle.
+func builtFilters() throws -> URL {
+  let folder = try #require(Bundle.main.executableURL?.deletingLastPathComponent())
+  let executable = folder.appendingPathComponent("filters")
+  try #require(FileManager.default.isExecutableFile(atPath: executable.path), "no filters next to \(folder.path)")
+  return executable
+}
+
+/// Runs the built `filters` with `arguments`, standard input from
+/// `/dev/null`, so that it never turns interactive.
+func runFilters(_ arguments: [String]) throws -> FiltersRun {
+  let process = Process()
+  process.executableURL = try builtFilters()
+  process.arguments = arguments
+  process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+  let output = Pipe()
+  let errorOutput = Pipe()
+  process.standardOutput = output
+  process.standardError = errorOutput
+  try process.run()
+  let outputData = output.fileHandleForReading.readDataToEndOfFile()
+  let errorData = errorOutput.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return FiltersRun(
+    output: String(decoding: outputData, as: UTF8.self),
+    errorOutput: String(decoding: errorData, as: UTF8.self),
+    status: process.terminationStatus)
+}
+
+/// The built command, piped: the packaged filters as JSON and exit 0, or
+/// one line on standard error and a non-zero exit.
+@Suite struct FiltersExecutableTests {
+  @Test func pipedWithNothingSelectedItPrintsNoFilters() throws {
+    let run = try runFilters([])
+    #expect(run.status == 0)
+    #expect(run.output == "[]\n")
+    #expect(run.errorOutput == "")
+  }
+
+  @Test func selectionsPrintThePackagedFiltersThatRestoreThem() throws {
+    let arguments = ["--select", "Freshman", "Sophomore", "--answer", "How long have you been in America?=2 years"]
+    let run = try runFilters(arguments)
+    #expect(run.status == 0)
+    let filters = try PackagedFilter.filters(fromJSON: Data(run.output.utf8))
+    #expect(filters == (try FiltersCommand.makeSelection(FiltersOptions.parse(arguments))).packagedFilters())
+    #expect(filters.map(\.pairs.count) == [2, 1])
+    // The printed filters read back with --restore print the same.
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("filters-\(UUID()).json")
+    try Data(run.output.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let restored = try runFilters(["--restore", url.path])
+    #expect(restored.status == 0)
+    #expect(restored.output == run.output)
+  }
+
+  @Test func helpPrintsTheUsage() throws {
+    let run = try runFilters(["--help"])
+    #expect(run.status == 0)
+    #expect(run.output == FiltersOptions.usage + "\n")
+  }
+
+  @Test(arguments: [
+    (["--bogus"], "filters: unknown option --bogus (see filters --help)\n"),
+    (["--select", "Nobody"], "filters: cannot check \"Nobody\": the selection has no item \"Nobody\"\n"),
+    (["--filters", "/no/such.json"], "filters: cannot read /no/such.json: The file doesn’t exist.\n"),
+    (
+      ["--answer", "Where do you live?=Mars"],
+      "filters: cannot answer \"Where do you live?\": not an option: \"Mars\"\n"
+    ),
+  ])
+  func errorsPrintOneLineAndExitNonZero(arguments: [String], message: String) throws {
+    let run = try runFilters(arguments)
+    #expect(run.status != 0)
+    #expect(run.output == "")
+    #expect(run.errorOutput == message)
+  }
+
+  @Test func restoringUnknownEntriesIsOneLineError() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("filters-\(UUID()).json")
+    let filters = [PackagedFilter(key: "Label", value: "Label", pairs: [.init(key: "Label", value: "Graduate")])]
+    try PackagedFilter.jsonData(for: filters).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let run = try runFilters(["--restore", url.path])
+    #expect(run.status == 1)
+    #expect(
+      run.errorOutput
+        == "filters: cannot restore the packaged filters: unknown item \"Label: Graduate\" in filter \"Label: Label\"\n")
+  }
+}
