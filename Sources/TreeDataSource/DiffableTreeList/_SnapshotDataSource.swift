@@ -6,63 +6,63 @@ final class _SnapshotDataSource<ItemID: Hashable & Sendable>: TreeDataSource {
   var snapshot = TreeSnapshot<ItemID>() {
     didSet {
       _lastPath.removeAll(keepingCapacity: true)
-      _lastItems.removeAll(keepingCapacity: true)
+      _lastNodes.removeAll(keepingCapacity: true)
     }
   }
 
   /// The height of an item's row; `nil`: every row is 1 tall.
   var height: ((ItemID) -> Double)?
 
-  /// The path last looked up, and the item at each of its prefixes: the
+  /// The path last looked up, and the node of each of its prefixes: the
   /// tree list asks about paths that extend or share most of the last one
   /// (it walks depth first), so each lookup starts where they part.
   private var _lastPath: [Int] = []
-  private var _lastItems: [ItemID] = []
+  private var _lastNodes: [Int32] = []
 
   /// - Complexity: O(*d* log *b*); O(*d* + log *b*) when `parent` extends
   ///   or shares all but its last index with the path looked up last.
   func numberOfSubitems(of parent: TreePath?) -> Int {
-    guard let parent else { return snapshot.rootItems.count }
-    guard let item = _item(at: parent) else { return 0 }
-    return snapshot.children(of: item).count
+    guard let parent else { return snapshot._numberOfChildren(ofNode: TreeSnapshot<ItemID>._rootNode) }
+    guard let node = _node(at: parent) else { return 0 }
+    return snapshot._numberOfChildren(ofNode: node)
   }
 
   /// - Complexity: as ``numberOfSubitems(of:)``.
   func isExpanded(_ treePath: TreePath) -> Bool {
-    _item(at: treePath).map(snapshot.isExpanded) ?? false
+    _node(at: treePath).map(snapshot._isExpanded(node:)) ?? false
   }
 
   /// - Complexity: O(1) without a height closure; otherwise as
   ///   ``numberOfSubitems(of:)``, and one call of it.
   func height(ofItemAt treePath: TreePath) -> Double {
-    guard let height, let item = _item(at: treePath) else { return 1 }
-    return height(item)
+    guard let height, let node = _node(at: treePath) else { return 1 }
+    return height(snapshot._item(ofNode: node))
   }
 
   /// - Complexity: as ``numberOfSubitems(of:)``.
   func item(at treePath: TreePath) -> ItemID? {
-    _item(at: treePath)
+    _node(at: treePath).map(snapshot._item(ofNode:))
   }
 
-  /// The item at `treePath`, found from the longest prefix it shares with
-  /// the path looked up last.
+  /// The node of the item at `treePath`, found from the longest prefix it
+  /// shares with the path looked up last, with no identifier hashed.
   ///
   /// - Complexity: O(*d* + *k* log *b*) for the *k* levels past that prefix.
-  private func _item(at treePath: TreePath) -> ItemID? {
+  private func _node(at treePath: TreePath) -> Int32? {
     var shared = 0
     for index in treePath {
       guard shared < _lastPath.count, _lastPath[shared] == index else { break }
       shared += 1
     }
     _lastPath.removeLast(_lastPath.count - shared)
-    _lastItems.removeLast(_lastItems.count - shared)
+    _lastNodes.removeLast(_lastNodes.count - shared)
     for index in treePath.dropFirst(shared) {
-      let siblings = snapshot.children(of: _lastItems.last)
-      guard index >= 0, index < siblings.count else { return nil }
+      let parent = _lastNodes.last ?? TreeSnapshot<ItemID>._rootNode
+      guard let child = snapshot._childNode(of: parent, at: index) else { return nil }
       _lastPath.append(index)
-      _lastItems.append(siblings[index])
+      _lastNodes.append(child)
     }
-    return _lastItems.last
+    return _lastNodes.last
   }
 }
 

@@ -14,4 +14,43 @@ extension TreeSnapshot {
     guard !_reloaded.isEmpty else { return }
     _reloaded = []
   }
+
+  /// The node of the virtual root, whose children are the root items.
+  @inlinable
+  package static var _rootNode: Int32 { _Arena.root }
+
+  /// The node of child `index` of the item at `node`, or `nil` when there
+  /// is no such child: a path followed node by node, with no identifier
+  /// hashed (what a list's data source asks most).
+  ///
+  /// - Complexity: O(log *b*).
+  @inlinable
+  package func _childNode(of node: Int32, at index: Int) -> Int32? {
+    guard index >= 0, index < _index._arena.count(node) else { return nil }
+    return _index._arena.subitem(of: node, at: index).node
+  }
+
+  /// The number of children of the item at `node`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  package func _numberOfChildren(ofNode node: Int32) -> Int {
+    _index._arena.count(node)
+  }
+
+  /// Whether the item at `node` is expanded.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  package func _isExpanded(node: Int32) -> Bool {
+    _index._arena.isExpanded(node)
+  }
+
+  /// The item at `node`, which is not the virtual root.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  package func _item(ofNode node: Int32) -> ItemID {
+    _item(node)
+  }
 }
