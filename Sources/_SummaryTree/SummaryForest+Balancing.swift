@@ -122,8 +122,46 @@ extension SummaryForest {
   @inlinable
   public mutating func build(_ detached: some RandomAccessCollection<NodeID>) -> NodeID {
     guard !detached.isEmpty else { return Self.null }
+    guard journals.isEmpty else { return buildRecording(detached) }
     // A perfectly balanced tree: sibling subtrees differ in height by at
-    // most one, so it is an AVL tree. Recursion is log₂ *k* deep.
+    // most one, so it is an AVL tree. Recursion is log₂ *k* deep. With no
+    // journal to record in, one write access to the node array.
+    let start = detached.startIndex
+    return nodes.withUnsafeMutableBufferPointer { nodes in
+      func subtree(_ low: Int, _ high: Int) -> NodeID {
+        if low >= high { return Self.null }
+        let middle = low + (high - low) / 2
+        let left = subtree(low, middle)
+        let right = subtree(middle + 1, high)
+        let k = detached[detached.index(start, offsetBy: middle)]
+        var total = nodes[Int(k)].element.summary
+        var leftTotal = Summary.zero
+        var height: Int8 = 0
+        if left >= 0 {
+          leftTotal = nodes[Int(left)].total
+          total = leftTotal + total
+          height = nodes[Int(left)].height
+          nodes[Int(left)].parent = k
+        }
+        if right >= 0 {
+          total = total + nodes[Int(right)].total
+          height = Swift.max(height, nodes[Int(right)].height)
+          nodes[Int(right)].parent = k
+        }
+        nodes[Int(k)].left = left
+        nodes[Int(k)].right = right
+        nodes[Int(k)].total = total
+        nodes[Int(k)].leftTotal = leftTotal
+        nodes[Int(k)].height = height + 1
+        return k
+      }
+      return subtree(0, detached.count)
+    }
+  }
+
+  /// ``build(_:)`` while a journal is open: node by node, each recorded.
+  @inlinable
+  mutating func buildRecording(_ detached: some RandomAccessCollection<NodeID>) -> NodeID {
     func subtree(_ range: Range<Int>) -> NodeID {
       if range.isEmpty { return Self.null }
       let middle = range.lowerBound + range.count / 2

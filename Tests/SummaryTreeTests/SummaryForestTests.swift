@@ -214,7 +214,11 @@ struct SummaryForestTests {
       var forest = Forest()
       let pieces = (0..<count).map { _ in Piece(length: numbers.next(3), weight: numbers.next(50)) }
       let nodes = pieces.map { forest.allocate($0) }
+      // Half the time inside a journal, which records each node it links.
+      let isJournaling = numbers.next(2) == 0
+      if isJournaling { forest.beginJournal() }
       let tree = forest.build(nodes)
+      if isJournaling { forest.commitJournal() }
       #expect(forest.elements(tree) == pieces)
       #expect(forest.total(tree).pieces == count)
       #expect(forest.height(tree) <= avlBound(count))

@@ -63,7 +63,7 @@ extension _Arena {
   ///
   /// - Complexity: O(*k* + log *b*) for *k* nodes.
   @usableFromInline
-  mutating func attachNew(_ nodes: [_NodeID], toFullyKnown x: _NodeID, at index: Int) {
+  mutating func attachNew(_ nodes: UnsafeBufferPointer<_NodeID>, toFullyKnown x: _NodeID, at index: Int) {
     assert(span(children(x)) == count(x), "every subitem is known")
     // Without gaps, positions are indices: the subitems before `index` go
     // left of the new ones.

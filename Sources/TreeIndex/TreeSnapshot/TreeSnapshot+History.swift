@@ -120,11 +120,15 @@ extension TreeSnapshot {
   ///
   /// - Complexity: amortized O(*k*) for the *k* identifiers of the edit.
   @inlinable
-  mutating func _record(_ operation: _SnapshotEdit<ItemID>.Operation) {
-    let edit = _SnapshotEdit(before: _generation, operation: operation)
-    _generation = Self._generation(after: _generation) { operation._hash(into: &$0) }
-    _history.append(edit)
+  mutating func _record(_ operation: consuming _SnapshotEdit<ItemID>.Operation) {
+    let before = _generation
+    var hasher = Hasher()
+    hasher.combine(before)
+    operation._hash(into: &hasher)
+    _generation = Self._generation(finalizing: hasher)
+    let edit = _SnapshotEdit(before: before, operation: operation)
     _historyWeight += edit.weight
+    _history.append(edit)
     if _historyWeight > Self._historyLimit {
       // Drop the oldest edits, half the history at a time (amortized O(1)).
       var dropped = 0
@@ -168,6 +172,13 @@ extension TreeSnapshot {
     var hasher = Hasher()
     hasher.combine(generation)
     hash(&hasher)
+    return _generation(finalizing: hasher)
+  }
+
+  /// A generation out of a hasher fed with the generation before and the
+  /// edit: 64 bits on every platform.
+  @inlinable
+  static func _generation(finalizing hasher: Hasher) -> UInt64 {
     #if _pointerBitWidth(_64)
     return UInt64(UInt(bitPattern: hasher.finalize()))
     #else

@@ -136,24 +136,27 @@ extension TreeSnapshot {
   ) throws(TreeSnapshotError) {
     guard !items.isEmpty else { return }
     _nodes.reserveCapacity(_nodes.count + items.count)
-    var nodes: [_NodeID] = []
-    nodes.reserveCapacity(items.count)
-    for item in items {
-      let node = _index._arena.allocate(count: 0, isExpanded: false)
-      _setItem(item, of: node)
-      if _nodes.insert(item, node: node, in: _items) != nil {
-        // Undo: the identifiers entered go (while their slots still name
-        // them), and so do the nodes.
-        for entered in items.prefix(nodes.count) { _nodes.remove(entered, in: _items) }
-        for node in nodes + [node] {
-          _items[Int(node)] = _items[0]
-          _index._arena.forest.free(node)
+    // The new nodes, in a buffer on the stack when there are few.
+    let clash: ItemID? = withUnsafeTemporaryAllocation(of: _NodeID.self, capacity: items.count) { nodes in
+      for (i, item) in items.enumerated() {
+        let node = _index._arena.allocate(count: 0, isExpanded: false)
+        _setItem(item, of: node)
+        nodes[i] = node
+        if _nodes.insert(item, node: node, in: _items) != nil {
+          // Undo: the identifiers entered go (while their slots still
+          // name them), and so do the nodes.
+          for entered in items.prefix(i) { _nodes.remove(entered, in: _items) }
+          for node in nodes.prefix(i + 1) {
+            _items[Int(node)] = _items[0]
+            _index._arena.forest.free(node)
+          }
+          return item
         }
-        throw TreeSnapshotError(operation, item, .duplicateItem)
       }
-      nodes.append(node)
+      _index._arena.attachNew(UnsafeBufferPointer(nodes), toFullyKnown: parent, at: index)
+      return nil
     }
-    _index._arena.attachNew(nodes, toFullyKnown: parent, at: index)
+    if let clash { throw TreeSnapshotError(operation, clash, .duplicateItem) }
     _index._arena.refresh(from: parent)
     _index._checkInvariants()
   }

@@ -247,6 +247,8 @@ extension TreeSnapshot {
     let slot = Int(node)
     if slot < _items.count {
       _items[slot] = item
+    } else if slot == _items.count {
+      _items.append(item)
     } else {
       _items.append(contentsOf: repeatElement(item, count: slot - _items.count + 1))
     }
