@@ -109,17 +109,21 @@ extension TreeSnapshot {
     Children(snapshot: self, parent: _parentNode(item) ?? .null)
   }
 
-  /// Calls `body` with each node in depth-first order and its level (0 for
-  /// root items); with `visibleOnly`, only the visible ones, in row order.
+  /// Calls `body` with each node beneath `top` (the virtual root: every
+  /// item) in depth-first order and its level (0 for the children of
+  /// `top`); with `visibleOnly`, only those shown while `top` is, in row
+  /// order.
   /// Iterative and allocation-free: it follows the links of the balanced
   /// trees of children (down to a first child, on to the next sibling, up
   /// to the owner), so trees may be deep.
   ///
   /// - Complexity: O(*n*) for *n* items visited (amortized O(1) a step).
   @inlinable
-  func _forEachNodeDepthFirst(visibleOnly: Bool = false, _ body: (_ node: _NodeID, _ level: Int) -> Void) {
+  func _forEachNodeDepthFirst(
+    beneath top: _NodeID = _Arena.root, visibleOnly: Bool = false, _ body: (_ node: _NodeID, _ level: Int) -> Void
+  ) {
     let forest = _index._arena.forest
-    var node = _firstNode(inTreeAt: _index._arena.children(_Arena.root))
+    var node = _firstNode(inTreeAt: _index._arena.children(top))
     var level = 0
     while node != .null {
       body(node, level)
@@ -138,7 +142,7 @@ extension TreeSnapshot {
           node = next
           break
         }
-        if owner == _Arena.root {
+        if owner == top {
           node = .null
           break
         }

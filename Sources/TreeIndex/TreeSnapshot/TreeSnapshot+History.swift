@@ -166,15 +166,6 @@ extension TreeSnapshot {
     return edits
   }
 
-  /// The generation after an edit made at `generation`.
-  @inlinable
-  static func _generation(after generation: UInt64, _ hash: (inout Hasher) -> Void) -> UInt64 {
-    var hasher = Hasher()
-    hasher.combine(generation)
-    hash(&hasher)
-    return _generation(finalizing: hasher)
-  }
-
   /// A generation out of a hasher fed with the generation before and the
   /// edit: 64 bits on every platform.
   @inlinable

@@ -195,7 +195,7 @@ extension TreeSnapshot {
     var created: [_NodeID] = []
     created.reserveCapacity(source.count)
     var pending: [(source: _NodeID, target: _NodeID)] = [(sourceParent, parent)]
-    let arena = source._arena
+    let arena = source._index._arena
     while let (from, to) = pending.popLast() {
       var index = _index._arena.count(to)
       arena.forest.forEach(in: arena.children(from)) { child, _ in

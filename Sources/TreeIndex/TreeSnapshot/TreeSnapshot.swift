@@ -161,10 +161,6 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
 }
 
 extension TreeSnapshot {
-  /// The storage of the index.
-  @inlinable
-  var _arena: _Arena { _index._arena }
-
   /// The item of a node in use.
   @inline(__always)
   @inlinable
@@ -214,14 +210,7 @@ extension TreeSnapshot {
   @inlinable
   func _forEachNode(inSubtreeOf node: _NodeID, _ body: (_NodeID) -> Void) {
     if node != _Arena.root { body(node) }
-    var trees: [_NodeID] = _index._arena.children(node) == .null ? [] : [_index._arena.children(node)]
-    while let tree = trees.popLast() {
-      _index._arena.forest.forEachNode(in: tree) { child in
-        body(child)
-        let children = _index._arena.children(child)
-        if children != .null { trees.append(children) }
-      }
-    }
+    _forEachNodeDepthFirst(beneath: node) { child, _ in body(child) }
   }
 
   /// Records `item` as the item of the newly allocated `node`.
