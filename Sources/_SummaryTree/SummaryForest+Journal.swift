@@ -13,7 +13,7 @@ extension SummaryForest {
   /// What one open journal keeps.
   public struct Journal: Sendable {
     /// The value of each node written since the journal opened, as it was.
-    @usableFromInline var saved: [NodeID: Node] = [:]
+    @usableFromInline var saved = SavedNodes()
     /// The number of nodes, and of free nodes, when the journal opened.
     @usableFromInline let nodeCount: Int
     @usableFromInline let freeCount: Int
@@ -46,8 +46,9 @@ extension SummaryForest {
     let inner = journals.removeLast()
     guard !journals.isEmpty else { return }
     let outer = journals.count - 1
-    for (t, node) in inner.saved where Int(t) < journals[outer].nodeCount && journals[outer].saved[t] == nil {
-      journals[outer].saved[t] = node
+    let nodeCount = journals[outer].nodeCount
+    for (t, node) in inner.saved.entries where Int(t) < nodeCount {
+      journals[outer].saved.saveIfAbsent(t, node)
     }
   }
 
@@ -58,7 +59,7 @@ extension SummaryForest {
   @inlinable
   public mutating func rollBackJournal() {
     let journal = journals.removeLast()
-    for (t, node) in journal.saved { nodes[Int(t)] = node }
+    for (t, node) in journal.saved.entries { nodes[Int(t)] = node }
     nodes.removeLast(nodes.count - journal.nodeCount)
     freeList.removeLast(freeList.count - journal.freeCount)
   }
@@ -73,8 +74,8 @@ extension SummaryForest {
   @inlinable @inline(never)
   mutating func recordSlowPath(_ t: NodeID) {
     let j = journals.count - 1
-    guard Int(t) < journals[j].nodeCount, journals[j].saved[t] == nil else { return }
-    journals[j].saved[t] = nodes[Int(t)]
+    guard Int(t) < journals[j].nodeCount else { return }
+    journals[j].saved.saveIfAbsent(t, nodes[Int(t)])
   }
 
   /// The forest as it was when the innermost journal opened, read only.
@@ -85,17 +86,17 @@ extension SummaryForest {
   /// - Complexity: O(1).
   @inlinable
   public var pastView: Past {
-    Past(nodes: nodes, saved: journals.last?.saved ?? [:])
+    Past(nodes: nodes, saved: journals.last?.saved ?? SavedNodes())
   }
 
   /// The forest as it was when a journal opened: each node's saved value if
   /// it was written since, else its value now.
   public struct Past {
     @usableFromInline let nodes: [Node]
-    @usableFromInline let saved: [NodeID: Node]
+    @usableFromInline let saved: SavedNodes
 
     @inlinable
-    init(nodes: [Node], saved: [NodeID: Node]) {
+    init(nodes: [Node], saved: SavedNodes) {
       self.nodes = nodes
       self.saved = saved
     }

@@ -239,9 +239,23 @@ struct _HeightColumns {
 
   /// Replaces the entry at `index`.
   ///
+  /// An entry equal to the one there changes nothing; an entry that is a
+  /// run of its own is rewritten where it stands.
+  ///
   /// - Complexity: O(log *r*).
   mutating func setEntry(_ id: ItemID, at index: Int, to entry: _HeightEntry) {
-    let (low, rest) = cut(root(id), at: index)
+    let root = root(id)
+    if let (node, _) = forest.find(index, by: _Entries.self, in: root) {
+      let run = forest[node]
+      if run.entry == entry { return }
+      if run.length == 1 {
+        forest[node].entry = entry
+        forest.refreshUpward(from: node, inTreeAt: root)
+        checkColumn(id)
+        return
+      }
+    }
+    let (low, rest) = cut(root, at: index)
     let (single, high) = cut(rest, at: 1)
     // `single` is one detached node: the tree of one run of one entry.
     forest[single].entry = entry
@@ -250,23 +264,69 @@ struct _HeightColumns {
 
   /// Inserts `entry` at `index`.
   ///
+  /// An entry equal to those of the run it lands in or next to lengthens
+  /// that run where it stands; any other is linked in as a run of its own,
+  /// cutting the run it lands in in two.
+  ///
   /// - Complexity: O(log *r*).
   mutating func insertEntry(_ id: ItemID, _ entry: _HeightEntry, at index: Int) {
-    let (low, high) = cut(root(id), at: index)
-    setRoot(id, forest.join(low, forest.allocate(_HeightRun(entry: entry, length: 1)), high))
+    var root = root(id)
+    let found = forest.find(index, by: _Entries.self, in: root)
+    if let (node, _) = found, forest[node].entry == entry {
+      return lengthenRun(node, of: id, inTreeAt: root)
+    }
+    if index > 0, let (node, _) = forest.find(index - 1, by: _Entries.self, in: root), forest[node].entry == entry {
+      return lengthenRun(node, of: id, inTreeAt: root)
+    }
+    var next = Forest.null
+    if let (node, before) = found {
+      next = node
+      let head = index - before.count
+      if head > 0 {
+        // `index` falls inside the run: its tail becomes a run of its own.
+        let run = forest[node]
+        forest[node].length = head
+        forest.refreshUpward(from: node, inTreeAt: root)
+        let tail = forest.allocate(_HeightRun(entry: run.entry, length: run.length - head))
+        root = forest.insert(tail, before: forest.next(after: node, inTreeAt: root), inTreeAt: root)
+        next = tail
+      }
+    }
+    root = forest.insert(forest.allocate(_HeightRun(entry: entry, length: 1)), before: next, inTreeAt: root)
+    setRoot(id, root)
   }
 
-  /// Removes and returns the entry at `index`.
+  /// Removes and returns the entry at `index`: a run of several entries is
+  /// shortened where it stands, a run of one is unlinked.
   ///
   /// - Complexity: O(log *r*).
   @discardableResult
   mutating func removeEntry(_ id: ItemID, at index: Int) -> _HeightEntry {
-    let (low, rest) = cut(root(id), at: index)
-    let (single, high) = cut(rest, at: 1)
-    let entry = forest[single].entry
-    forest.free(single)
-    setRoot(id, forest.merge(low, high))
-    return entry
+    let root = root(id)
+    guard let (node, _) = forest.find(index, by: _Entries.self, in: root) else {
+      preconditionFailure("entry index out of range")
+    }
+    let run = forest[node]
+    guard run.length == 1 else {
+      forest[node].length -= 1
+      forest.refreshUpward(from: node, inTreeAt: root)
+      checkColumn(id)
+      return run.entry
+    }
+    let rest = forest.remove(node, fromTreeAt: root)
+    forest.free(node)
+    setRoot(id, rest)
+    return run.entry
+  }
+
+  /// Adds one entry to the run at `node`, in the column of item `id` rooted
+  /// at `root`.
+  ///
+  /// - Complexity: O(log *r*).
+  private mutating func lengthenRun(_ node: NodeID, of id: ItemID, inTreeAt root: NodeID) {
+    forest[node].length += 1
+    forest.refreshUpward(from: node, inTreeAt: root)
+    checkColumn(id)
   }
 
   // MARK: Runs

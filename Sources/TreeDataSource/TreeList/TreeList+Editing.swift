@@ -290,10 +290,17 @@ extension TreeList {
     let savedPendingItems = _pendingItems
     _openEdits += 1
     defer { _openEdits -= 1 }
+    // Inside a batch or another edit, the outer one reports the changes.
+    let isOutermost = _batch == nil && _openEdits == 1
     let changes: TreeChanges
     do {
       try body()
-      changes = _index._endBatch(batch)
+      if isOutermost {
+        changes = _index._endBatch(batch)
+      } else {
+        _index._commitBatch(batch)
+        changes = TreeChanges()
+      }
       _columns.commitJournal()
     } catch let error as TreeDataSourceError where error.isRecovered {
       // The list recovered: keep what it learned; the host reloads.

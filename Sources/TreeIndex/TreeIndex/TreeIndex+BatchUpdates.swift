@@ -112,6 +112,21 @@ extension TreeIndex {
   ///
   /// - Complexity: see ``performBatchUpdates(_:)``.
   package mutating func _endBatch(_ batch: _OpenBatch) -> TreeChanges {
+    _closeBatch(batch, computingChanges: true)
+  }
+
+  /// Ends `batch` as ``_endBatch(_:)`` does, without working out its change
+  /// set: for a batch inside another, whose changes only the enclosing
+  /// batch's set reports.
+  ///
+  /// - Complexity: O(*w*) for the *w* storage nodes the batch wrote.
+  package mutating func _commitBatch(_ batch: _OpenBatch) {
+    _ = _closeBatch(batch, computingChanges: false)
+  }
+
+  /// Ends `batch`, folding what it recorded into the enclosing batch, if
+  /// any; returns its change set when asked to, else an empty one.
+  private mutating func _closeBatch(_ batch: _OpenBatch, computingChanges: Bool) -> TreeChanges {
     guard _isOpen(batch), let recorder = _recorder else {
       // The closure put another index in place: no item is known to persist.
       if var outer = batch.enclosing { outer.token = 0; _recorder = outer } else { _recorder = nil }
@@ -120,7 +135,7 @@ extension TreeIndex {
       changes.insertSections(0..<numberOfSections)
       return changes.build()
     }
-    let changes = _changes(recorded: recorder)
+    let changes = computingChanges ? _changes(recorded: recorder) : TreeChanges()
     _arena.forest.commitJournal()
     if var outer = batch.enclosing {
       outer.append(recorder)
