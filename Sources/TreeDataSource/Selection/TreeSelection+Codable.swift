@@ -56,18 +56,20 @@ extension TreeSelection: Decodable where ItemID: Decodable {
         forKey: .editedItem, in: container, debugDescription: "no item \"\(editedItem)\" to edit")
     }
     _entries = saved
-    _session = editedItem.map { _EditingSession(item: $0, entries: working) }
+    _session = editedItem.flatMap { item in
+      snapshot._node(ofItem: item).map { _EditingSession(item: item, node: $0, entries: working) }
+    }
     _rebuild()
   }
 
   /// What is wrong with `entry` as the entry of `item`, or `nil`.
   private func _problem(with entry: _SelectionEntry, for item: ItemID) -> String? {
-    guard _snapshot.contains(item) else { return "no item \"\(item)\"" }
-    let interaction = _interaction(item)
+    guard let node = _snapshot._node(ofItem: item) else { return "no item \"\(item)\"" }
+    let interaction = _interaction(item, at: node)
     if entry.isChecked && !interaction.isCheckToggle { return "\"\(item)\" is checked but is not a check toggle" }
     if entry.results.isEmpty { return nil }
     do {
-      _ = try _validated(entry.results, for: item)
+      _ = try _validated(entry.results, for: item, at: node)
       return nil
     } catch {
       return error.description

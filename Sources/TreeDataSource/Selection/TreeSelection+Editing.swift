@@ -21,14 +21,14 @@ extension TreeSelection {
   ///   `item` or an editing session is already open.
   /// - Complexity: O(1).
   public mutating func beginEditing(_ item: ItemID) throws(TreeSelectionError) {
-    guard _snapshot.contains(item) else {
+    guard let node = _snapshot._node(ofItem: item) else {
       throw TreeSelectionError(operation: .beginEditing, item: "\(item)", reason: .unknownItem)
     }
     if let session = _session {
       throw TreeSelectionError(
         operation: .beginEditing, item: "\(item)", reason: .sessionAlreadyOpen("\(session.item)"))
     }
-    _session = _EditingSession(item: item)
+    _session = _EditingSession(item: item, node: node)
   }
 
   /// Copies the working copy over the saved results and closes the
@@ -43,7 +43,7 @@ extension TreeSelection {
     }
     _session = nil
     for (item, entry) in session.entries { _entries[item] = entry.isEmpty ? nil : entry }
-    for (item, tally) in session.tallies { _tallies[item] = tally == .zero ? nil : tally }
+    for (node, tally) in session.tallies { _counts[Int(node)].tally = tally }
   }
 
   /// Drops the working copy and closes the editing session; the saved
@@ -62,15 +62,18 @@ extension TreeSelection {
   ///
   /// - Complexity: With a session, O(*k* *d*) for *k* items with results
   ///   beneath the item open for editing; without one, O(*n*) for *n*
-  ///   items with results.
+  ///   items.
   public mutating func clear() {
     guard let session = _session else {
       _entries = [:]
-      _tallies = [:]
+      for node in _counts.indices {
+        _counts[node].checked = 0
+        _counts[node].answered = 0
+      }
       return
     }
-    Self._walk(_snapshot, from: session.item) { current in
-      _setEntry(.empty, for: current)
+    Self._walk(_snapshot, from: session.node) { current in
+      _changeEntry(of: _snapshot._item(ofNode: current), at: current) { $0 = .empty }
       return _tally(current) != .zero
     }
   }

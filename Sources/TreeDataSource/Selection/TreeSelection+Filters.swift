@@ -14,24 +14,22 @@ extension TreeSelection {
   ///   above them.
   public func packagedFilters(naming name: (ItemID) -> String) -> [PackagedFilter] {
     var filters: [PackagedFilter] = []
-    var filterOfGroup: [ItemID: Int] = [:]
-    // Each item with saved results beneath it, and the nearest filter group
-    // above it.
-    var stack: [(item: ItemID, group: ItemID?)] = _snapshot.rootItems.reversed().map { ($0, nil) }
-    while let (item, group) = stack.popLast() {
-      guard let tally = _tallies[item], tally != .zero else { continue }
-      let interaction = _interaction(item)
-      var owner = group
-      if case .group(selection: _, filter: let filter?) = interaction {
-        owner = item
-        filterOfGroup[item] = filters.count
-        filters.append(PackagedFilter(key: filter.key, value: filter.value, pairs: []))
+    // Each item with saved results beneath it, and the filter of the
+    // nearest filter group above it.
+    var stack: [(node: Int32, filter: Int?)] = _childNodesReversed(of: Self._rootNode).map { ($0, nil) }
+    while let (node, filter) = stack.popLast() {
+      guard _counts[Int(node)].tally != .zero else { continue }
+      let item = _snapshot._item(ofNode: node)
+      var owner = filter
+      if case .group(selection: _, filter: let key?) = _interaction(item, at: node) {
+        owner = filters.count
+        filters.append(PackagedFilter(key: key.key, value: key.value, pairs: []))
       }
-      if let group, let entry = _entries[item], let index = filterOfGroup[group] {
+      if let index = filter, let entry = _entries[item] {
         if entry.isChecked { filters[index].pairs.append(.init(key: filters[index].key, value: name(item))) }
         for result in entry.results { filters[index].pairs.append(.init(key: name(item), value: result)) }
       }
-      for child in _snapshot.children(of: item).reversed() { stack.append((child, owner)) }
+      for child in _childNodesReversed(of: node) { stack.append((child, owner)) }
     }
     return filters.filter { !$0.pairs.isEmpty }
   }
@@ -57,9 +55,10 @@ extension TreeSelection {
     // The items each filter's pairs may name, by name.
     var toggles: [PackagedFilter.Pair: [String: ItemID]] = [:]
     var questions: [PackagedFilter.Pair: [String: ItemID]] = [:]
-    var stack: [(item: ItemID, root: PackagedFilter.Pair?)] = _snapshot.rootItems.reversed().map { ($0, nil) }
-    while let (item, root) = stack.popLast() {
-      let interaction = _interaction(item)
+    var stack: [(node: Int32, root: PackagedFilter.Pair?)] = _childNodesReversed(of: Self._rootNode).map { ($0, nil) }
+    while let (node, root) = stack.popLast() {
+      let item = _snapshot._item(ofNode: node)
+      let interaction = _interaction(item, at: node)
       var owner = root
       if case .group(selection: _, filter: let filter?) = interaction {
         owner = filter
@@ -69,7 +68,7 @@ extension TreeSelection {
         if interaction.isCheckToggle, toggles[root]?[name(item)] == nil { toggles[root]![name(item)] = item }
         if interaction.takesAnswers, questions[root]?[name(item)] == nil { questions[root, default: [:]][name(item)] = item }
       }
-      for child in _snapshot.children(of: item).reversed() { stack.append((child, owner)) }
+      for child in _childNodesReversed(of: node) { stack.append((child, owner)) }
     }
     var unknown: [String] = []
     var checked: [ItemID] = []
@@ -84,8 +83,8 @@ extension TreeSelection {
       for pair in filter.pairs {
         if pair.key == root.key, let item = named[pair.value] {
           checked.append(item)
-        } else if let item = questions[root]?[pair.key] {
-          let interaction = _interaction(item)
+        } else if let item = questions[root]?[pair.key], let node = _snapshot._node(ofItem: item) {
+          let interaction = _interaction(item, at: node)
           if case .freeText = interaction, pair.value.isEmpty || !(answers[item]?.isEmpty ?? true) {
             unknown.append("answer \"\(pair.value)\" to \"\(pair.key)\" (free text takes one non-empty answer)")
           } else if case .singleChoice = interaction, !(answers[item]?.isEmpty ?? true) {
@@ -107,19 +106,18 @@ extension TreeSelection {
     var restored = self
     restored.clear()
     for item in checked {
-      var entry = restored._entry(item)
-      entry.isChecked = true
-      restored._setEntry(entry, for: item)
+      guard let node = _snapshot._node(ofItem: item) else { continue }
+      restored._changeEntry(of: item, at: node) { $0.isChecked = true }
     }
     for item in answered {
-      var entry = restored._entry(item)
-      entry.results = interactionOrdered(answers[item] ?? [], for: item)
-      restored._setEntry(entry, for: item)
+      guard let node = _snapshot._node(ofItem: item) else { continue }
+      let results = interactionOrdered(answers[item] ?? [], for: item, at: node)
+      restored._changeEntry(of: item, at: node) { $0.results = results }
     }
-    for (group, interaction) in _interactions {
-      guard case .group(selection: .single, filter: _) = interaction,
-        restored._snapshot.children(of: group).count(where: { restored._tally($0).checked > 0 }) > 1
-      else { continue }
+    for (group, interaction) in _interactions where interaction.isSingleSelectionGroup {
+      guard let node = _snapshot._node(ofItem: group), restored._childrenWithCheckedItems(of: node) > 1 else {
+        continue
+      }
       throw TreeSelectionError(operation: .restore, item: "\(group)", reason: .singleSelectionConflict("\(group)"))
     }
     self = restored
@@ -127,12 +125,26 @@ extension TreeSelection {
 }
 
 extension TreeSelection {
-  /// `answers` in the order of the options of `item`, if it has any.
-  private func interactionOrdered(_ answers: [String], for item: ItemID) -> [String] {
-    let options = _interaction(item).options
+  /// `answers` in the order of the options of `item`, at `node`, if it
+  /// has any.
+  private func interactionOrdered(_ answers: [String], for item: ItemID, at node: Int32) -> [String] {
+    let options = _interaction(item, at: node).options
     guard !options.isEmpty else { return answers }
     let chosen = Set(answers)
     return options.filter { chosen.contains($0) }
+  }
+}
+
+extension TreeSelection {
+  /// The nodes of the children of the item at `node`, last first: what a
+  /// depth-first walk with a stack pushes.
+  ///
+  /// - Complexity: O(*c*) for *c* children.
+  private func _childNodesReversed(of node: Int32) -> [Int32] {
+    var children: [Int32] = []
+    _snapshot._forEachChildNode(of: node) { children.append($0) }
+    children.reverse()
+    return children
   }
 }
 

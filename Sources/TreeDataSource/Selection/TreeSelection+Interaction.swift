@@ -57,3 +57,12 @@ extension TreeSelection {
     }
   }
 }
+
+extension TreeSelection.Interaction {
+  /// Whether this is a group whose children are chosen one at a time.
+  @usableFromInline
+  var isSingleSelectionGroup: Bool {
+    if case .group(selection: .single, filter: _) = self { return true }
+    return false
+  }
+}

@@ -11,7 +11,7 @@ extension TreeSelection {
   ///   would have several children with checked items.
   /// - Complexity: O(*d*).
   public mutating func setInteraction(_ interaction: Interaction, for item: ItemID) throws(TreeSelectionError) {
-    guard _snapshot.contains(item) else {
+    guard let node = _snapshot._node(ofItem: item) else {
       throw TreeSelectionError(operation: .setInteraction, item: "\(item)", reason: .unknownItem)
     }
     if let session = _session {
@@ -21,21 +21,21 @@ extension TreeSelection {
     if let problem = Self._problem(with: interaction) {
       throw TreeSelectionError(operation: .setInteraction, item: "\(item)", reason: .invalidInteraction(problem))
     }
-    if case .group(selection: .single, filter: _) = interaction,
-      _snapshot.children(of: item).count(where: { _tally($0).checked > 0 }) > 1
-    {
+    if interaction.isSingleSelectionGroup, _childrenWithCheckedItems(of: node) > 1 {
       throw TreeSelectionError(
         operation: .setInteraction, item: "\(item)", reason: .singleSelectionConflict("\(item)"))
     }
-    _setEntry(.empty, for: item)
-    let delta = (interaction.isCheckToggle ? 1 : 0) - (_interaction(item).isCheckToggle ? 1 : 0)
+    _changeEntry(of: item, at: node) { $0 = .empty }
+    let old = _interaction(item, at: node)
+    let delta = Int32((interaction.isCheckToggle ? 1 : 0) - (old.isCheckToggle ? 1 : 0))
+    _singleSelectionGroups += (interaction.isSingleSelectionGroup ? 1 : 0) - (old.isSingleSelectionGroup ? 1 : 0)
     _interactions[item] = interaction
     guard delta != 0 else { return }
-    var ancestor: ItemID? = item
-    while let current = ancestor {
-      let count = _toggleCount(current) + delta
-      _toggles[current] = count == 0 ? nil : count
-      ancestor = _snapshot.parent(of: current)
+    var current = node
+    while true {
+      _counts[Int(current)].toggles += delta
+      if current == Self._rootNode { break }
+      current = _snapshot._ownerNode(of: current)
     }
   }
 }

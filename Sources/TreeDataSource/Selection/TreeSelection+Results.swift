@@ -36,10 +36,9 @@ extension TreeSelection {
   ///   another part of the tree.
   /// - Complexity: O(*d* + *r* + *o*) for *r* results and *o* options.
   public mutating func setResults(_ results: [String], for item: ItemID) throws(TreeSelectionError) {
-    try _checkEditable(item, for: .answer)
-    var entry = _entry(item)
-    entry.results = try _validated(results, for: item)
-    _setEntry(entry, for: item)
+    let node = try _editableNode(item, for: .answer)
+    let validated = try _validated(results, for: item, at: node)
+    _changeEntry(of: item, at: node) { $0.results = validated }
   }
 
   /// Adds `option` to the answers of a checklist, or removes it when it is
@@ -55,10 +54,10 @@ extension TreeSelection {
   /// - Complexity: O(*d* + *o*) for *o* options.
   @discardableResult
   public mutating func toggle(option: String, for item: ItemID) throws(TreeSelectionError) -> Bool {
-    try _checkEditable(item, for: .answer)
+    let node = try _editableNode(item, for: .answer)
     let current = _entry(item).results
     let isChosen = current.contains(option)
-    switch _interaction(item) {
+    switch _interaction(item, at: node) {
     case .checklist:
       try setResults(isChosen ? current.filter { $0 != option } : current + [option], for: item)
     case .singleChoice:
@@ -78,7 +77,7 @@ extension TreeSelection {
   /// - Returns: The count; 0 for an identifier the snapshot does not hold.
   /// - Complexity: O(1).
   @inlinable
-  public func answeredCount(in item: ItemID) -> Int { _tally(item).answered }
+  public func answeredCount(in item: ItemID) -> Int { _tally(of: item).answered }
 
   /// The number of selected items of `item` and beneath it: check toggles
   /// that are on and items with answers — a group's "3 selected".
@@ -88,7 +87,7 @@ extension TreeSelection {
   /// - Complexity: O(1).
   @inlinable
   public func selectedCount(in item: ItemID) -> Int {
-    let tally = _tally(item)
+    let tally = _tally(of: item)
     return tally.checked + tally.answered
   }
 

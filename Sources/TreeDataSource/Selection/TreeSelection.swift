@@ -18,11 +18,13 @@
 ///
 /// Parents are tri-state: checked when every check toggle beneath them is
 /// on, mixed when some are, unchecked when none are; checking a parent
-/// checks every check toggle beneath it. Each item keeps the number of
-/// checked toggles and answered items beneath it, updated along its
-/// ancestors on every change, so that toggling an item and reading any
-/// ancestor's state or count cost O(*d*) and O(1), where *d* is the
-/// item's depth — never a walk of a subtree.
+/// checks every check toggle beneath it. Each item's counts — check
+/// toggles, checked toggles and answered items of the item and beneath
+/// it — are summaries over the snapshot's own tree: one slot per node of
+/// it, carried up to the root along the tree's links on every change, so
+/// that toggling an item costs O(*d*) after one lookup of its identifier
+/// and reading any item's state or count costs one lookup, where *d* is
+/// the item's depth — never a walk of a subtree, never a recount.
 ///
 /// Because it is keyed by identifier, a selection survives reloads, moves
 /// and filtering: ``apply(_:)`` takes a new snapshot and the selection
@@ -38,13 +40,14 @@ public struct TreeSelection<ItemID: Hashable & Sendable>: Sendable {
   @usableFromInline var _snapshot: TreeSnapshot<ItemID>
   /// The interactions set explicitly; other items have the default one.
   @usableFromInline var _interactions: [ItemID: Interaction]
-  /// The number of check toggles of each item and beneath it, when not 0.
-  @usableFromInline var _toggles: [ItemID: Int]
+  /// The number of single-selection groups among `_interactions`: when 0,
+  /// checking an item looks at none of its ancestors' interactions.
+  @usableFromInline var _singleSelectionGroups: Int
   /// The saved entries that are not empty.
   @usableFromInline var _entries: [ItemID: _SelectionEntry]
-  /// The saved tallies of the items with results beneath them (a tally
-  /// that fell to zero may stay, as zero).
-  @usableFromInline var _tallies: [ItemID: _SelectionTally]
+  /// The counts of each item and beneath it, by node of `_snapshot` (the
+  /// virtual root's slot: the whole tree's; free nodes' slots: zero).
+  @usableFromInline var _counts: ContiguousArray<_SelectionCounts>
   /// The open editing session, if any.
   @usableFromInline var _session: _EditingSession<ItemID>?
 
@@ -59,7 +62,7 @@ public struct TreeSelection<ItemID: Hashable & Sendable>: Sendable {
   /// - Throws: A ``TreeSelectionError`` when `interactions` names an item
   ///   `snapshot` does not hold, or gives a checklist or single choice
   ///   repeated or empty options.
-  /// - Complexity: O(*n* log *b*) for *n* items.
+  /// - Complexity: O(*n*) for *n* items.
   public init(_ snapshot: TreeSnapshot<ItemID>, interactions: [ItemID: Interaction] = [:]) throws(TreeSelectionError) {
     for (item, interaction) in interactions {
       guard snapshot.contains(item) else {
@@ -71,9 +74,9 @@ public struct TreeSelection<ItemID: Hashable & Sendable>: Sendable {
     }
     _snapshot = snapshot
     _interactions = interactions
-    _toggles = [:]
+    _singleSelectionGroups = 0
     _entries = [:]
-    _tallies = [:]
+    _counts = []
     _session = nil
     _rebuild()
   }
@@ -93,8 +96,8 @@ public struct TreeSelection<ItemID: Hashable & Sendable>: Sendable {
   ///   `item`.
   /// - Complexity: O(1).
   public func interaction(of item: ItemID) -> Interaction? {
-    guard _snapshot.contains(item) else { return nil }
-    return _interaction(item)
+    guard let node = _snapshot._node(ofItem: item) else { return nil }
+    return _interaction(item, at: node)
   }
 }
 
@@ -117,13 +120,28 @@ extension TreeSelection: Equatable {
 // MARK: Internals
 
 extension TreeSelection {
-  /// The interaction of an item the snapshot holds.
+  /// The node of the virtual root, whose slot counts the whole tree.
+  @inlinable
+  static var _rootNode: Int32 { TreeSnapshot<ItemID>._rootNode }
+
+  /// The interaction of `item`, which the snapshot holds at `node`.
   ///
   /// - Complexity: O(1).
   @inlinable
-  func _interaction(_ item: ItemID) -> Interaction {
-    if let interaction = _interactions[item] { return interaction }
-    return _snapshot.children(of: item).isEmpty ? .checkToggle : .group()
+  func _interaction(_ item: ItemID, at node: Int32) -> Interaction {
+    if !_interactions.isEmpty, let interaction = _interactions[item] { return interaction }
+    return _snapshot._numberOfChildren(ofNode: node) == 0 ? .checkToggle : .group()
+  }
+
+  /// Whether the item at `node` is a single-selection group.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  func _isSingleSelectionGroup(_ node: Int32) -> Bool {
+    guard _singleSelectionGroups > 0,
+      case .group(selection: .single, filter: _)? = _interactions[_snapshot._item(ofNode: node)]
+    else { return false }
+    return true
   }
 
   /// What is wrong with `interaction` for any item, or `nil`.
@@ -142,139 +160,166 @@ extension TreeSelection {
   /// - Complexity: O(1).
   @inlinable
   func _entry(_ item: ItemID) -> _SelectionEntry {
-    if let entry = _session?.entries[item] { return entry }
+    if let session = _session, let entry = session.entries[item] { return entry }
     return _entries[item] ?? .empty
   }
 
-  /// The working tally of `item`.
+  /// The working tally of the item at `node`.
   ///
   /// - Complexity: O(1).
   @inlinable
-  func _tally(_ item: ItemID) -> _SelectionTally {
-    if let tally = _session?.tallies[item] { return tally }
-    return _tallies[item] ?? .zero
+  func _tally(_ node: Int32) -> _SelectionTally {
+    if let session = _session, let tally = session.tallies[node] { return tally }
+    return _counts[Int(node)].tally
   }
 
-  /// The number of check toggles of `item` and beneath it.
+  /// The working tally of `item`; zero for an item the snapshot does not
+  /// hold.
   ///
   /// - Complexity: O(1).
   @inlinable
-  func _toggleCount(_ item: ItemID) -> Int { _toggles[item] ?? 0 }
+  func _tally(of item: ItemID) -> _SelectionTally {
+    guard let node = _snapshot._node(ofItem: item) else { return .zero }
+    return _tally(node)
+  }
 
-  /// Sets the working entry of `item` — the session's when one is open,
-  /// the saved one otherwise — and updates the tallies of the item and its
-  /// ancestors.
+  /// The number of check toggles of the item at `node` and beneath it.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  func _toggleCount(_ node: Int32) -> Int { Int(_counts[Int(node)].toggles) }
+
+  /// Changes the working entry of `item`, at `node` — the session's when
+  /// one is open, the saved one otherwise — and carries the change of its
+  /// tally to the item and its ancestors.
   ///
   /// - Complexity: O(*d*).
   @inlinable
-  mutating func _setEntry(_ entry: _SelectionEntry, for item: ItemID) {
+  mutating func _changeEntry(of item: ItemID, at node: Int32, _ change: (inout _SelectionEntry) -> Void) {
     let old = _entry(item)
+    var entry = old
+    change(&entry)
     guard entry != old else { return }
     let delta = entry.tally - old.tally
-    if _session != nil {
-      _session!.entries[item] = entry == (_entries[item] ?? .empty) ? nil : entry
-    } else {
-      _entries[item] = entry.isEmpty ? nil : entry
-    }
-    guard delta != .zero else { return }
     guard _session != nil else {
-      // The saved tallies, changed in place along the ancestors (a tally
-      // that falls to zero stays, as zero).
-      var ancestor: ItemID? = item
-      while let current = ancestor {
-        _tallies[current, default: .zero] += delta
-        ancestor = _snapshot.parent(of: current)
+      _entries[item] = entry.isEmpty ? nil : entry
+      guard delta != .zero else { return }
+      // The saved counts, changed in place along the ancestors.
+      _counts.withUnsafeMutableBufferPointer { counts in
+        var current = node
+        while true {
+          counts[Int(current)].add(delta)
+          if current == Self._rootNode { break }
+          current = _snapshot._ownerNode(of: current)
+        }
       }
       return
     }
+    _session!.entries[item] = entry == (_entries[item] ?? .empty) ? nil : entry
+    guard delta != .zero else { return }
     // The session's tallies: those that differ from the saved ones.
-    var ancestor: ItemID? = item
-    while let current = ancestor {
+    var current = node
+    while true {
       let tally = _tally(current) + delta
-      _session!.tallies[current] = tally == (_tallies[current] ?? .zero) ? nil : tally
-      ancestor = _snapshot.parent(of: current)
+      _session!.tallies[current] = tally == _counts[Int(current)].tally ? nil : tally
+      if current == Self._rootNode { break }
+      current = _snapshot._ownerNode(of: current)
     }
   }
 
-  /// Calls `visit` with `item` and the items beneath it in `snapshot`,
-  /// parents first, descending beneath an item only when `visit` returns
-  /// `true` for it.
+  /// Calls `visit` with the node `node` and the nodes beneath it in
+  /// `snapshot`, parents first, descending beneath a node only when
+  /// `visit` returns `true` for it.
   ///
   /// Static, so that `visit` may change the selection: the walk holds the
   /// snapshot alone, which no change of results touches (a method would
   /// hold a copy of the whole selection, and each change would then copy
   /// its storage).
   ///
-  /// - Complexity: O(*k* log *b*) for *k* items visited.
+  /// - Complexity: O(*k* log *b*) for *k* nodes visited.
   @inlinable
-  static func _walk(_ snapshot: TreeSnapshot<ItemID>, from item: ItemID, _ visit: (ItemID) -> Bool) {
-    // A leaf, the common case: no stack to allocate.
-    guard !snapshot.children(of: item).isEmpty else {
-      _ = visit(item)
-      return
-    }
-    var stack = [item]
-    while let current = stack.popLast() {
-      guard visit(current) else { continue }
-      let children = snapshot.children(of: current)
-      for child in children.reversed() { stack.append(child) }
-    }
+  static func _walk(_ snapshot: TreeSnapshot<ItemID>, from node: Int32, _ visit: (Int32) -> Bool) {
+    snapshot._walkNodes(from: node, visit)
   }
 
-  /// Whether `item` is `ancestor` or beneath it.
+  /// Whether the node `node` is `ancestor` or beneath it.
   ///
   /// - Complexity: O(*d*).
   @inlinable
-  func _isItem(_ item: ItemID, atOrBeneath ancestor: ItemID) -> Bool {
-    var current: ItemID? = item
-    while let x = current {
-      if x == ancestor { return true }
-      current = _snapshot.parent(of: x)
+  func _isNode(_ node: Int32, atOrBeneath ancestor: Int32) -> Bool {
+    var current = node
+    while current != ancestor {
+      if current == Self._rootNode { return false }
+      current = _snapshot._ownerNode(of: current)
     }
-    return false
+    return true
   }
 
-  /// Throws unless `item` is in the snapshot and, when a session is open,
-  /// in the session's subtree.
+  /// The node of `item`, which must be in the snapshot and, when a
+  /// session is open, in the session's subtree.
   ///
+  /// - Throws: A ``TreeSelectionError`` for `operation` when it is not.
   /// - Complexity: O(*d*).
   @inlinable
-  func _checkEditable(_ item: ItemID, for operation: TreeSelectionError.Operation) throws(TreeSelectionError) {
-    guard _snapshot.contains(item) else {
+  func _editableNode(_ item: ItemID, for operation: TreeSelectionError.Operation) throws(TreeSelectionError) -> Int32 {
+    guard let node = _snapshot._node(ofItem: item) else {
       throw TreeSelectionError(operation: operation, item: "\(item)", reason: .unknownItem)
     }
-    if let session = _session, !_isItem(item, atOrBeneath: session.item) {
+    try _checkEditable(item, at: node, for: operation)
+    return node
+  }
+
+  /// Throws unless `item`, at `node`, is in the open session's subtree (or
+  /// no session is open).
+  ///
+  /// - Throws: A ``TreeSelectionError`` for `operation` when it is not.
+  /// - Complexity: O(*d*).
+  @inlinable
+  func _checkEditable(
+    _ item: ItemID, at node: Int32, for operation: TreeSelectionError.Operation
+  ) throws(TreeSelectionError) {
+    if let session = _session, !_isNode(node, atOrBeneath: session.node) {
       throw TreeSelectionError(operation: operation, item: "\(item)", reason: .outsideEditingSession("\(session.item)"))
     }
   }
 
-  /// Recounts every tally from the entries: drops the entries and
+  /// The number of children of the item at `node` with checked toggles at
+  /// or beneath them (in the working copy).
+  ///
+  /// - Complexity: O(*c*) for *c* children.
+  @inlinable
+  func _childrenWithCheckedItems(of node: Int32) -> Int {
+    var count = 0
+    _snapshot._forEachChildNode(of: node) { child in
+      if _tally(child).checked > 0 { count += 1 }
+    }
+    return count
+  }
+
+  /// Recounts everything from the entries: drops the entries and
   /// interactions of items the snapshot no longer holds, and the parts of
   /// entries the item's interaction does not allow; then keeps at most one
   /// child of each single-selection group with checked items (the first).
   ///
-  /// - Complexity: O(*n* log *b*) for *n* items.
+  /// - Complexity: O(*n*) for *n* items.
   mutating func _rebuild() {
     _interactions = _interactions.filter { _snapshot.contains($0.key) }
-    let session = _session.flatMap { _snapshot.contains($0.item) ? $0 : nil }
+    _singleSelectionGroups = _interactions.values.count(where: \.isSingleSelectionGroup)
+    let session = _session.flatMap { old in _snapshot._node(ofItem: old.item).map { (node: $0, old: old) } }
     _session = nil
     _entries = _sanitized(_entries).filter { !$0.value.isEmpty }
-    var toggles: [ItemID: Int] = [:]
-    _tallies = _recount(_entries, toggles: &toggles)
-    _toggles = toggles
+    _counts = _recount(_entries)
     _enforceSingleSelection()
     // The working copy: the saved results with the session's changes.
     guard let session else { return }
-    let working = _entries.merging(_sanitized(session.entries)) { _, new in new }
-    _session = _EditingSession(item: session.item)
-    var ignored: [ItemID: Int] = [:]
-    let workingTallies = _recount(working, toggles: &ignored)
+    let working = _entries.merging(_sanitized(session.old.entries)) { _, new in new }
+    _session = _EditingSession(item: session.old.item, node: session.node)
     for (item, entry) in working where entry != (_entries[item] ?? .empty) {
       _session!.entries[item] = entry
     }
-    for item in Set(workingTallies.keys).union(_tallies.keys) {
-      let tally = workingTallies[item] ?? .zero
-      if tally != (_tallies[item] ?? .zero) { _session!.tallies[item] = tally }
+    let workingCounts = _recount(working)
+    for node in workingCounts.indices where workingCounts[node].tally != _counts[node].tally {
+      _session!.tallies[Int32(node)] = workingCounts[node].tally
     }
     _enforceSingleSelection()
   }
@@ -283,11 +328,12 @@ extension TreeSelection {
   /// interaction does not allow.
   private func _sanitized(_ entries: [ItemID: _SelectionEntry]) -> [ItemID: _SelectionEntry] {
     var result: [ItemID: _SelectionEntry] = [:]
-    for (item, entry) in entries where _snapshot.contains(item) {
-      let interaction = _interaction(item)
+    for (item, entry) in entries {
+      guard let node = _snapshot._node(ofItem: item) else { continue }
+      let interaction = _interaction(item, at: node)
       var kept = _SelectionEntry()
       kept.isChecked = entry.isChecked && interaction.isCheckToggle
-      if interaction.takesAnswers, (try? _validated(entry.results, for: item)) != nil {
+      if interaction.takesAnswers, (try? _validated(entry.results, for: item, at: node)) != nil {
         kept.results = entry.results
       }
       result[item] = kept
@@ -295,47 +341,50 @@ extension TreeSelection {
     return result
   }
 
-  /// The tallies of `entries`, and the number of check toggles of each
-  /// item and beneath it, over the whole tree.
-  private func _recount(
-    _ entries: [ItemID: _SelectionEntry], toggles: inout [ItemID: Int]
-  ) -> [ItemID: _SelectionTally] {
-    var tallies: [ItemID: _SelectionTally] = [:]
-    // Children before parents: the reversed depth-first order.
-    for item in _snapshot.items.reversed() {
-      var tally = (entries[item] ?? .empty).tally
-      var count = _interaction(item).isCheckToggle ? 1 : 0
-      for child in _snapshot.children(of: item) {
-        tally = tally + (tallies[child] ?? .zero)
-        count += toggles[child] ?? 0
-      }
-      if tally != .zero { tallies[item] = tally }
-      if count != 0 { toggles[item] = count }
+  /// The counts of `entries` and of the check toggles, for every node of
+  /// the snapshot: children before parents, each adding its counts to its
+  /// owner's.
+  private func _recount(_ entries: [ItemID: _SelectionEntry]) -> ContiguousArray<_SelectionCounts> {
+    var counts = ContiguousArray(repeating: _SelectionCounts(), count: _snapshot._nodeCapacity)
+    for node in _snapshot._nodesDepthFirst.reversed() {
+      let item = _snapshot._item(ofNode: node)
+      var own = counts[Int(node)]
+      if let entry = entries[item] { own.add(entry.tally) }
+      if _interaction(item, at: node).isCheckToggle { own.toggles += 1 }
+      counts[Int(node)] = own
+      let owner = Int(_snapshot._ownerNode(of: node))
+      counts[owner].toggles += own.toggles
+      counts[owner].add(own.tally)
     }
-    return tallies
+    return counts
   }
 
   /// Unchecks every child but the first with checked items of each
   /// single-selection group.
   private mutating func _enforceSingleSelection() {
+    guard _singleSelectionGroups > 0 else { return }
     for (group, interaction) in _interactions {
-      guard case .group(selection: .single, filter: _) = interaction else { continue }
+      guard case .group(selection: .single, filter: _) = interaction, let node = _snapshot._node(ofItem: group)
+      else { continue }
       var isTaken = false
-      for child in _snapshot.children(of: group) where _tally(child).checked > 0 {
-        if isTaken { _uncheckSubtree(of: child) } else { isTaken = true }
+      var extra: [Int32] = []
+      _snapshot._forEachChildNode(of: node) { child in
+        guard _tally(child).checked > 0 else { return }
+        if isTaken { extra.append(child) } else { isTaken = true }
       }
+      for child in extra { _uncheckSubtree(of: child) }
     }
   }
 
-  /// `results` as `item` keeps them (in the order of its options), or the
-  /// reason they cannot be its results.
+  /// `results` as `item`, at `node`, keeps them (in the order of its
+  /// options), or the reason they cannot be its results.
   ///
   /// - Complexity: O(*r* + *o*) for *r* results and *o* options.
-  func _validated(_ results: [String], for item: ItemID) throws(TreeSelectionError) -> [String] {
+  func _validated(_ results: [String], for item: ItemID, at node: Int32) throws(TreeSelectionError) -> [String] {
     func invalid(_ why: String) -> TreeSelectionError {
       TreeSelectionError(operation: .answer, item: "\(item)", reason: .invalidResults(why))
     }
-    let interaction = _interaction(item)
+    let interaction = _interaction(item, at: node)
     switch interaction {
     case .group, .checkToggle:
       throw TreeSelectionError(operation: .answer, item: "\(item)", reason: .notAnswerable)

@@ -1,7 +1,8 @@
-/// The summary a ``TreeSelection`` keeps for each item, over the item and
-/// everything beneath it: how many check toggles are on, how many items
-/// have answers. Kept up to date along the ancestor chain on every change,
-/// never recounted on a read.
+/// What results add up to over an item and everything beneath it: how
+/// many check toggles are on, how many items have answers. What an entry
+/// adds to its item's and each ancestor's counts, and an editing session's
+/// working counts where they differ from the saved ones (see
+/// ``_SelectionCounts``).
 @usableFromInline
 struct _SelectionTally: Hashable, Sendable {
   /// Check toggles that are on.

@@ -1,0 +1,103 @@
+import _SummaryTree
+
+/// Hooks for `TreeSelection` (module `TreeDataSource`), which keeps its
+/// counts in columns indexed by the nodes of the snapshot it holds: one
+/// slot per node of this snapshot's tree, so that a count is carried up to
+/// the root along the tree's own owner links, with no identifier hashed and
+/// no second tree kept. Node identities are stable while the snapshot does
+/// not change. Not public API.
+extension TreeSnapshot {
+  /// The node of `item`, or `nil` when the snapshot does not hold it.
+  ///
+  /// - Complexity: O(1) expected: one hash of `item`.
+  @inlinable
+  package func _node(ofItem item: ItemID) -> Int32? {
+    _node(of: item)
+  }
+
+  /// The node whose child the item at `node` is: ``_rootNode`` for a root
+  /// item.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  package func _ownerNode(of node: Int32) -> Int32 {
+    _index._arena.owner(node)
+  }
+
+  /// One more than the largest node identity in use (or free): the length
+  /// of a column indexed by this snapshot's nodes.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  package var _nodeCapacity: Int {
+    _index._arena.forest.capacity
+  }
+
+  /// Calls `visit` with `top` and the nodes beneath it, parents first in
+  /// depth-first order, descending beneath a node only when `visit`
+  /// returns `true` for it. Iterative and allocation-free: it follows the
+  /// links of the balanced trees of children, so trees may be deep.
+  ///
+  /// - Parameters:
+  ///   - top: A node of an item (not the virtual root).
+  ///   - visit: Called with each node visited.
+  /// - Complexity: O(*k* + *k'* log *b*) for *k* nodes visited and *k'*
+  ///   of them descended beneath.
+  @inlinable
+  package func _walkNodes(from top: Int32, _ visit: (_ node: Int32) -> Bool) {
+    guard visit(top) else { return }
+    let forest = _index._arena.forest
+    var node = _firstNode(inTreeAt: forest[top].children)
+    while node != .null {
+      if visit(node) {
+        let children = forest[node].children
+        if children != .null {
+          node = _firstNode(inTreeAt: children)
+          continue
+        }
+      }
+      // On to the next sibling, of this node or of the nearest ancestor
+      // beneath `top` that has one.
+      while true {
+        let owner = forest[node].owner
+        let next = forest.next(after: node, inTreeAt: forest[owner].children)
+        if next != .null {
+          node = next
+          break
+        }
+        if owner == top {
+          node = .null
+          break
+        }
+        node = owner
+      }
+    }
+  }
+
+  /// Calls `body` with the node of each child of the item at `node` (the
+  /// root items for ``_rootNode``), in order.
+  ///
+  /// - Complexity: O(*c*) for *c* children (amortized O(1) a step).
+  @inlinable
+  package func _forEachChildNode(of node: Int32, _ body: (_ child: Int32) -> Void) {
+    let forest = _index._arena.forest
+    let tree = forest[node].children
+    var child = _firstNode(inTreeAt: tree)
+    while child != .null {
+      body(child)
+      child = forest.next(after: child, inTreeAt: tree)
+    }
+  }
+
+  /// The node of every item, in depth-first order (parents before their
+  /// children).
+  ///
+  /// - Complexity: O(*n*) for *n* items.
+  @inlinable
+  package var _nodesDepthFirst: [Int32] {
+    var nodes: [Int32] = []
+    nodes.reserveCapacity(count)
+    _forEachNodeDepthFirst { node, _ in nodes.append(node) }
+    return nodes
+  }
+}
