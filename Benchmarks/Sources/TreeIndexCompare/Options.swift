@@ -67,7 +67,8 @@ struct Options {
                                           move,batch,treelist-insert,treelist-delete,treelist-move,treelist-reveal,
                                           source-update,source-append,source-refilter,
                                           snapshot-build,snapshot-toggle,snapshot-append,snapshot-move,
-                                          snapshot-unrelated,snapshot-memory]
+                                          snapshot-unrelated,snapshot-memory,snapshot-apply-append,
+                                          snapshot-apply-move,selection-toggle]
                              [--subtrees 1000,10000,100000,1000000] [--known 100,1000,10000,100000]
                              [--items 1000,100000,1000000] [--shapes wide,deep]
                              [--snapshot-contenders treesnapshot,listkit]

@@ -120,6 +120,11 @@ extension Report {
             + "\(Format.count(mine)) instructions; the ListKit model's Heckel diff of the visible arrays "
             + "\(Format.count(theirs)) (target: no slower, ≤ 1×; \(Format.ratio(mine / theirs))): \(verdict(mine <= theirs))")
       }
+      if let toggle = snapshotMedian(.treeSnapshot, .selectionToggle, items: big, shape: shape, unit: unit) {
+        lines.append(
+          "- TreeSelection toggle of a leaf + the root's check state and checked count, \(shape.rawValue), 1M items: "
+            + "\(Format.count(toggle)) instructions (target ≤ 5,000): \(verdict(toggle <= 5_000))")
+      }
       if let bytes = snapshotMedian(.treeSnapshot, .memory, items: big, shape: shape, unit: "bytes") {
         let perItem = bytes / Double(big)
         let ceiling = 64.0 + Double(MemoryLayout<Int>.size)

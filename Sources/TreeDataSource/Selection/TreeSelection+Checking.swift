@@ -48,6 +48,7 @@ extension TreeSelection {
   ///   in multiple-selection groups.
   @inlinable
   public mutating func check(_ item: ItemID) throws(TreeSelectionError) {
+    defer { _checkInvariants() }
     let node = try _editableNode(item, for: .check)
     try _check(item, at: node)
   }
@@ -62,6 +63,7 @@ extension TreeSelection {
   ///   leaf.
   @inlinable
   public mutating func uncheck(_ item: ItemID) throws(TreeSelectionError) {
+    defer { _checkInvariants() }
     let node = try _editableNode(item, for: .uncheck)
     try _uncheck(item, at: node)
   }
@@ -75,6 +77,7 @@ extension TreeSelection {
   /// - Complexity: That of ``check(_:)`` or ``uncheck(_:)``.
   @inlinable @discardableResult
   public mutating func toggle(_ item: ItemID) throws(TreeSelectionError) -> CheckState {
+    defer { _checkInvariants() }
     guard let node = _snapshot._node(ofItem: item) else {
       throw TreeSelectionError(operation: .check, item: "\(item)", reason: .unknownItem)
     }

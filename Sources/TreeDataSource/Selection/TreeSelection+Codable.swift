@@ -60,6 +60,7 @@ extension TreeSelection: Decodable where ItemID: Decodable {
       snapshot._node(ofItem: item).map { _EditingSession(item: item, node: $0, entries: working) }
     }
     _rebuild()
+    _checkInvariants()
   }
 
   /// What is wrong with `entry` as the entry of `item`, or `nil`.

@@ -38,6 +38,7 @@ extension TreeSelection {
   /// - Complexity: O(*c*) for *c* items whose results or counts the session
   ///   changed.
   public mutating func saveEditing() throws(TreeSelectionError) {
+    defer { _checkInvariants() }
     guard let session = _session else {
       throw TreeSelectionError(operation: .saveEditing, item: nil, reason: .noEditingSession)
     }
@@ -64,6 +65,7 @@ extension TreeSelection {
   ///   beneath the item open for editing; without one, O(*n*) for *n*
   ///   items.
   public mutating func clear() {
+    defer { _checkInvariants() }
     guard let session = _session else {
       _entries = [:]
       for node in _counts.indices {

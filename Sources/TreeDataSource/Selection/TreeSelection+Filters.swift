@@ -49,6 +49,7 @@ extension TreeSelection {
   ///   the selection is then unchanged.
   /// - Complexity: O(*n* log *b* + *p* *d*) for *n* items and *p* pairs.
   public mutating func restore(from filters: [PackagedFilter], naming name: (ItemID) -> String) throws(TreeSelectionError) {
+    defer { _checkInvariants() }
     if let session = _session {
       throw TreeSelectionError(operation: .restore, item: nil, reason: .sessionAlreadyOpen("\(session.item)"))
     }

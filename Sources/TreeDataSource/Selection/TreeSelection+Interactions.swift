@@ -11,6 +11,7 @@ extension TreeSelection {
   ///   would have several children with checked items.
   /// - Complexity: O(*d*).
   public mutating func setInteraction(_ interaction: Interaction, for item: ItemID) throws(TreeSelectionError) {
+    defer { _checkInvariants() }
     guard let node = _snapshot._node(ofItem: item) else {
       throw TreeSelectionError(operation: .setInteraction, item: "\(item)", reason: .unknownItem)
     }

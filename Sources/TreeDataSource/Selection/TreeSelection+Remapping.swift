@@ -15,6 +15,7 @@ extension TreeSelection {
   /// - Parameter snapshot: The new tree.
   /// - Complexity: O(*n* log *b*) for *n* items.
   public mutating func apply(_ snapshot: TreeSnapshot<ItemID>) {
+    defer { _checkInvariants() }
     _snapshot = snapshot
     _rebuild()
   }

@@ -36,6 +36,7 @@ extension TreeSelection {
   ///   another part of the tree.
   /// - Complexity: O(*d* + *r* + *o*) for *r* results and *o* options.
   public mutating func setResults(_ results: [String], for item: ItemID) throws(TreeSelectionError) {
+    defer { _checkInvariants() }
     let node = try _editableNode(item, for: .answer)
     let validated = try _validated(results, for: item, at: node)
     _changeEntry(of: item, at: node) { $0.results = validated }

@@ -79,6 +79,7 @@ public struct TreeSelection<ItemID: Hashable & Sendable>: Sendable {
     _counts = []
     _session = nil
     _rebuild()
+    _checkInvariants()
   }
 
   /// The tree the selection reads.
@@ -344,7 +345,7 @@ extension TreeSelection {
   /// The counts of `entries` and of the check toggles, for every node of
   /// the snapshot: children before parents, each adding its counts to its
   /// owner's.
-  private func _recount(_ entries: [ItemID: _SelectionEntry]) -> ContiguousArray<_SelectionCounts> {
+  func _recount(_ entries: [ItemID: _SelectionEntry]) -> ContiguousArray<_SelectionCounts> {
     var counts = ContiguousArray(repeating: _SelectionCounts(), count: _snapshot._nodeCapacity)
     for node in _snapshot._nodesDepthFirst.reversed() {
       let item = _snapshot._item(ofNode: node)

@@ -125,6 +125,11 @@ extension Measurement {
             fatalError("\(C.contender.rawValue) has no list to apply snapshots to")
           }
           samples = measureSnapshotApply(contender.snapshot, workload, forest, &meter, limits)
+        case .selectionToggle:
+          guard let contender = fixture as? TreeSnapshotContender else {
+            fatalError("\(C.contender.rawValue) has no selection")
+          }
+          samples = measureSelectionToggle(contender.snapshot, forest, &meter, limits)
         case .unrelated:
           meter.endRun()
           let other = C(forest: forest.unrelatedVariant().forest)
@@ -261,6 +266,47 @@ extension Measurement {
       meter.endRun()
       check(host.batches == batches + 1 && list.snapshot == next, .treeSnapshot, "apply: one batch, to the snapshot")
       meter.beginRun()
+    }
+    return samples
+  }
+
+  /// `TreeSelection.toggle(_:)` of the last item of `forest` (a leaf at
+  /// the deepest level), then its root item's `checkState(of:)` and
+  /// `checkedCount(in:)`: checked on one toggle, unchecked on the next.
+  static func measureSelectionToggle<M: Meter>(
+    _ snapshot: TreeSnapshot<Int>, _ forest: SnapshotForest, _ meter: inout M, _ limits: SampleLimits
+  ) -> Samples {
+    meter.endRun()
+    let leaf = forest.count - 1
+    var root = leaf
+    while forest.parents[root] >= 0 { root = forest.parents[root] }
+    var selection: TreeSelection<Int>
+    do { selection = try TreeSelection(snapshot) } catch { fatalError("TreeSelection: \(error)") }
+    let checkable = selection.checkableCount(in: root)
+    // Warm-up: the storage is unique and every path has run once.
+    _ = try? selection.toggle(leaf)
+    _ = try? selection.toggle(leaf)
+    meter.beginRun()
+    var samples = Samples()
+    while samples.wantsMore(limits) {
+      meter.start()
+      let checkedState = try? selection.toggle(leaf)
+      let rootWhenChecked = selection.checkState(of: root)
+      let countWhenChecked = selection.checkedCount(in: root)
+      let uncheckedState = try? selection.toggle(leaf)
+      let rootWhenUnchecked = selection.checkState(of: root)
+      let countWhenUnchecked = selection.checkedCount(in: root)
+      consume(rootWhenChecked)
+      consume(rootWhenUnchecked)
+      let cost = meter.stop()
+      check(
+        checkedState == .checked && uncheckedState == .unchecked
+          && rootWhenChecked == (checkable == 1 ? .checked : .mixed) && countWhenChecked == 1
+          && rootWhenUnchecked == .unchecked && countWhenUnchecked == 0,
+        .treeSnapshot,
+        "toggle(\(leaf)): \(String(describing: checkedState)) / \(String(describing: uncheckedState)), root \(root): "
+          + "\(rootWhenChecked) \(countWhenChecked) / \(rootWhenUnchecked) \(countWhenUnchecked)")
+      samples.add(cost, meter)
     }
     return samples
   }

@@ -54,6 +54,11 @@ public enum SnapshotWorkload: String, CaseIterable, Codable, Sendable {
   case unrelated = "changes, unrelated, 1 % differ"
   /// The bytes the fully expanded snapshot keeps allocated.
   case memory = "memory"
+  /// `TreeSelection` over the snapshot (issue 16): toggle the last item (a
+  /// leaf at the deepest level), then read its root item's check state and
+  /// checked count; one sample checks and unchecks it, so the value is per
+  /// toggle + reads. TreeSnapshot alone (the model has no selection).
+  case selectionToggle = "selection: toggle a leaf + root state"
 
   /// The name on the command line.
   public var identifier: String {
@@ -66,6 +71,7 @@ public enum SnapshotWorkload: String, CaseIterable, Codable, Sendable {
     case .applyMove: "snapshot-apply-move"
     case .unrelated: "snapshot-unrelated"
     case .memory: "snapshot-memory"
+    case .selectionToggle: "selection-toggle"
     }
   }
 
@@ -75,7 +81,7 @@ public enum SnapshotWorkload: String, CaseIterable, Codable, Sendable {
   }
 
   /// The number of operations one sample holds.
-  public var operationsPerSample: Int { self == .toggleRow ? 2 : 1 }
+  public var operationsPerSample: Int { self == .toggleRow || self == .selectionToggle ? 2 : 1 }
 
   /// The limits of a full run: instruction counts under callgrind, or
   /// nanoseconds natively.
@@ -83,7 +89,7 @@ public enum SnapshotWorkload: String, CaseIterable, Codable, Sendable {
     let budget = unit == "instructions" ? 3_000_000_000 : 1_000_000_000
     switch self {
     case .build, .memory: return SampleLimits(minimum: 1, maximum: 11, budget: budget)
-    case .toggleRow: return SampleLimits(minimum: 3, maximum: 51, budget: budget)
+    case .toggleRow, .selectionToggle: return SampleLimits(minimum: 3, maximum: 51, budget: budget)
     // Under callgrind the counts repeat exactly, and a diff of 10⁶ items can
     // be billions of instructions: two samples at least, one for the
     // unrelated pair (the same two snapshots every sample).
@@ -114,6 +120,9 @@ public enum SnapshotSkips {
   ) -> String? {
     if contender == .sectionSnapshot && (workload == .applyAppend || workload == .applyMove) {
       return "the model has no list: its apply is its diff of the visible arrays, measured by the changes workloads"
+    }
+    if contender == .sectionSnapshot && workload == .selectionToggle {
+      return "the model has no selection: TreeSelection's target is absolute (≤ 5,000 instructions)"
     }
     guard contender == .sectionSnapshot, workload == .build, items >= 1_000_000, shape == .deep else { return nil }
     return "its build is quadratic (each append searches the flat array for the parent and walks its "
@@ -175,7 +184,7 @@ extension IdentityOutline {
     case .derivedMove:
       let move = forest.move
       self.move(move.item, to: move.parent, at: move.index)
-    case .build, .toggleRow, .unrelated, .memory, .applyAppend, .applyMove:
+    case .build, .toggleRow, .unrelated, .memory, .applyAppend, .applyMove, .selectionToggle:
       break
     }
   }
