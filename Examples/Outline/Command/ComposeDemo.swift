@@ -25,13 +25,19 @@ enum ComposeDemo {
   /// Runs the walkthrough on a new sample.
   ///
   /// - Returns: The steps, in order.
-  /// - Throws: An ``OutlineError`` if a source refuses a step or the host
-  ///   receives an update `UITableView` would reject (neither happens).
+  /// - Throws: An ``OutlineError`` if a source refuses a step, or the host
+  ///   receives an update `UITableView` would reject or ends up showing
+  ///   other rows than the list (none of which happens).
   /// - Complexity: O(*n* *d* log *b*) per step for the sample's *n* items.
   static func run() throws(OutlineError) -> [Step] {
     let sample = ContactsSample()
     let list = TreeList(source: sample.contacts) { path, _ in path.depth == 1 }
-    let host = ListHostSimulator(list: list)
+    // The host keeps each row's text as it loaded it, so that what it shows
+    // after replaying the updates can be compared with the list.
+    let host = ListHostSimulator(
+      numberOfSections: { list.numberOfSections }, numberOfRows: { list.numberOfRows(inSection: $0) },
+      rowContent: { AnyHashable(list.item(at: $0).text) })
+    list.host = host
     var steps: [Step] = []
     func step(_ code: String, _ explanation: String, _ body: () throws -> Void) throws(OutlineError) {
       let before = host.calls.count
@@ -42,6 +48,9 @@ enum ComposeDemo {
       }
       if let violation = host.violations.first {
         throw OutlineError("--compose: \(code): the host got an invalid update: \(violation)")
+      }
+      guard host.mismatchedRows().isEmpty else {
+        throw OutlineError("--compose: \(code): the host's rows differ from the list's")
       }
       let names = { (source: ArrayTreeSource<OutlineEntry>) in source.elements.map(\.name).joined(separator: ", ") }
       steps.append(
