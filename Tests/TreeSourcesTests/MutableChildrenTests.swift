@@ -37,9 +37,7 @@ struct MutableChildrenTests {
 
   @Test func eachEditIsPublishedAsOneChangeSet() throws {
     let source = ArrayTreeSource(Self.people(), children: \.pets, name: "people")
-    var heard: [TreeSourceChanges] = []
-    let subscription = source.subscribe { heard.append($0) }
-    defer { subscription.cancel() }
+    let heard = ChangeRecorder(source)
     let pets = try source.mutableChildren(of: [0])
 
     try pets.append(Person(name: "Kit"))
@@ -54,7 +52,7 @@ struct MutableChildrenTests {
     #expect(pets.map(\.name) == ["Maxi", "Kit", "Rexy", "Ivy", "Jo"])
     #expect(source.elements[0].pets[2] == Person(name: "Rexy"))  // a replaced child keeps its own children
     #expect(
-      heard == [
+      heard.changes == [
         TreeSourceChanges([.insert([0, 2])]),
         TreeSourceChanges([.insert([0, 0])]),
         TreeSourceChanges([.move(from: [0, 3], to: [0, 1])]),
@@ -67,9 +65,7 @@ struct MutableChildrenTests {
 
   @Test func editsInsideABatchArePublishedOnce() throws {
     let source = ArrayTreeSource(["Ann", "Bob", "Cy"], name: "friends")
-    var heard: [TreeSourceChanges] = []
-    let subscription = source.subscribe { heard.append($0) }
-    defer { subscription.cancel() }
+    let heard = ChangeRecorder(source)
     let friends = try source.mutableChildren()
     try source.performBatchUpdates { () throws(TreeSourceError) in
       try friends.remove(at: 0)
@@ -78,14 +74,12 @@ struct MutableChildrenTests {
       try friends.move(from: 2, to: 0)
     }
     #expect(source.elements == ["Dee", "Bobby", "Cy"])
-    #expect(heard.count == 1)
+    #expect(heard.changes.count == 1)
   }
 
   @Test func aFailedBatchUndoesTheViewsEdits() throws {
     let source = ArrayTreeSource(["Ann", "Bob"], name: "friends")
-    var heard: [TreeSourceChanges] = []
-    let subscription = source.subscribe { heard.append($0) }
-    defer { subscription.cancel() }
+    let heard = ChangeRecorder(source)
     let friends = try source.mutableChildren()
     #expect(throws: TreeSourceError.self) {
       try source.performBatchUpdates { () throws(TreeSourceError) in
@@ -94,14 +88,12 @@ struct MutableChildrenTests {
       }
     }
     #expect(source.elements == ["Ann", "Bob"])
-    #expect(heard.isEmpty)
+    #expect(heard.changes.isEmpty)
   }
 
   @Test func badIndicesThrowTheSourcesErrorAndChangeNothing() throws {
     let source = ArrayTreeSource(Self.people(), children: \.pets, name: "people")
-    var heard: [TreeSourceChanges] = []
-    let subscription = source.subscribe { heard.append($0) }
-    defer { subscription.cancel() }
+    let heard = ChangeRecorder(source)
     let pets = try source.mutableChildren(of: [0])
 
     let insert = #expect(throws: TreeSourceError.self) { try pets.insert(Person(name: "X"), at: 3) }
@@ -121,7 +113,7 @@ struct MutableChildrenTests {
     #expect(replace?.path == [0, 2])
 
     #expect(source.elements == Self.people())
-    #expect(heard.isEmpty)
+    #expect(heard.changes.isEmpty)
   }
 
   @Test func aParentThatNamesNoItemIsRefused() throws {
@@ -165,6 +157,16 @@ struct MutableChildrenTests {
     #expect(host.calls.count == 5)
     #expect(host.violations.isEmpty)
     #expect(host.rows == [["Row 1", "Cy", "Annie", "Dee"]])
+  }
+
+  /// The change sets a source publishes while the recorder lives.
+  final class ChangeRecorder {
+    private(set) var changes: [TreeSourceChanges] = []
+    private var subscription: TreeSourceSubscription?
+
+    init(_ source: some TreeSource) {
+      subscription = source.subscribe { [unowned self] in changes.append($0) }
+    }
   }
 
   // MARK: Random sessions
@@ -245,17 +247,7 @@ struct MutableChildrenTests {
         let newRule = rule
         filtered.setPredicate { newRule.outcome($0) }
       default:  // the user expands or collapses a row
-        guard list.numberOfRows > 0 else { continue }
-        let row = Int.random(in: 0..<list.numberOfRows, using: &g)
-        let path = try #require(list.treePath(forRow: row))
-        let id = list.item(at: IndexPath(indexes: [0, row]))
-        if list.isExpanded(path) {
-          try list.collapse(path)
-          state.expanded.remove(id)
-        } else {
-          try list.expand(path)
-          state.expanded.insert(id)
-        }
+        try state.toggleRandomRow(of: list, id: { $0 }, using: &g)
       }
       let expected = naiveRows()
       let shown = (0..<list.numberOfRows).map { list.item(at: IndexPath(indexes: [0, $0])) }

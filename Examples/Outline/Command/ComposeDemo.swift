@@ -59,33 +59,30 @@ enum ComposeDemo {
           data: "friends: [\(names(sample.friends))]  enemies: [\(names(sample.enemies))]"))
     }
 
-    try step("list.reloadData()", "Ann's profile, a static section, joined with her friends and her enemies") {
-      list.reloadData()
-    }
-    try step("try friends.mutableChildren().append(\"Gus\")", "an array edit through the children view: one insertion") {
-      try sample.friends.mutableChildren().append(OutlineEntry(name: "Gus"))
-    }
-    try step(
-      "try contacts.move(from: [1, 0], to: [2, 0])",
-      "Bob moves from Friends to Enemies through the composed tree: one move, and the arrays change"
-    ) {
-      try sample.contacts.move(from: [1, 0], to: [2, 0])
-    }
-    try step("filter(\"e\")", "only the contacts whose names contain \"e\": the others go in one update") {
-      sample.filter("e")
-    }
-    try step("filter(\"d\")", "a new predicate: Dee stays, Eve goes") {
-      sample.filter("d")
-    }
-    try step(
-      "try contacts.move(from: [1, 0], to: [2, 0])",
-      "Dee moves from Friends to Enemies through the filter: filtered paths, one move"
-    ) {
-      try sample.contacts.move(from: [1, 0], to: [2, 0])
-    }
-    try step("filter(\"\")", "no filter: every contact comes back in one update") {
-      sample.filter("")
-    }
+    let script: [(code: String, explanation: String, run: () throws -> Void)] = [
+      ("list.reloadData()", "Ann's profile, a static section, joined with her friends and her enemies", list.reloadData),
+      (
+        "try friends.mutableChildren().append(\"Gus\")", "an array edit through the children view: one insertion",
+        { try sample.friends.mutableChildren().append(OutlineEntry(name: "Gus")) }
+      ),
+      (
+        "try contacts.move(from: [1, 0], to: [2, 0])",
+        "Bob moves from Friends to Enemies through the composed tree: one move, and the arrays change",
+        { try sample.contacts.move(from: [1, 0], to: [2, 0]) }
+      ),
+      (
+        "filter(\"e\")", "only the contacts whose names contain \"e\": the others go in one update",
+        { sample.filter("e") }
+      ),
+      ("filter(\"d\")", "a new predicate: Dee stays, Eve goes", { sample.filter("d") }),
+      (
+        "try contacts.move(from: [1, 0], to: [2, 0])",
+        "Dee moves from Friends to Enemies through the filter: filtered paths, one move",
+        { try sample.contacts.move(from: [1, 0], to: [2, 0]) }
+      ),
+      ("filter(\"\")", "no filter: every contact comes back in one update", { sample.filter("") }),
+    ]
+    for (code, explanation, run) in script { try step(code, explanation, run) }
     return steps
   }
 
