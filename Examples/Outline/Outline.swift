@@ -4,6 +4,7 @@
 //   swift run outline --fs .          a folder, listed as you expand it
 //   swift run outline --json FILE     a JSON document
 //   swift run outline --plist FILE    a property list, all expanded
+//   swift run outline --compose       composed tree sources, step by step
 //
 // Interactive when standard input and output are a terminal; otherwise it
 // prints the visible rows once and exits.
@@ -26,6 +27,10 @@ enum OutlineCommand {
       let options = try OutlineOptions.parse(CommandLine.arguments.dropFirst())
       if options.showsHelp {
         print(OutlineOptions.usage)
+        return
+      }
+      if options.composes {
+        for line in try ComposeDemo.lines(of: ComposeDemo.run()) { print(line) }
         return
       }
       try run(options.makeSource(), options: options, isInteractive: Terminal.isInteractive)

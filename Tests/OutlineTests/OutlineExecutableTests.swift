@@ -50,6 +50,14 @@ private func runOutline(_ arguments: [String]) throws -> Run {
     #expect(run.output.hasPrefix("  Mercury  no countries\n  Venus  no countries\n▾ Earth\n"))
   }
 
+  @Test func composePipedPrintsEachHostBatchAndTheRowsAndExitsZero() throws {
+    let run = try runOutline(["--compose"])
+    #expect(run.status == 0)
+    #expect(run.errorOutput == "")
+    #expect(run.output == ComposeDemo.lines(of: try ComposeDemo.run()).map { $0 + "\n" }.joined())
+    #expect(run.output.contains("host: apply(TreeChanges(movedRows: [0:[4..<5] -> 0:[8..<9]]))\n"))
+  }
+
   @Test func helpPrintsTheUsage() throws {
     let run = try runOutline(["--help"])
     #expect(run.status == 0)
@@ -61,6 +69,10 @@ private func runOutline(_ arguments: [String]) throws -> Run {
     (["--json"], "outline: --json needs a value (see outline --help)\n"),
     (["--json", "/no/such.json"], "outline: cannot read /no/such.json: No such file or directory\n"),
     (["--expand", "7"], "outline: --expand 7: cannot reveal [7]: index 7 is out of range; there are 4 root items\n"),
+    (
+      ["--compose", "--depth", "1"],
+      "outline: --compose shows its own tree and takes no other option: --depth (see outline --help)\n"
+    ),
   ])
   func errorsPrintOneLineAndExitNonZero(arguments: [String], message: String) throws {
     let run = try runOutline(arguments)

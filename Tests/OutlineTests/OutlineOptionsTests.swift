@@ -50,10 +50,21 @@ private func parseError(_ arguments: [String]) -> String? {
     #expect(parseError(["--depth", "-1"]) == "--depth -1: the depth is a number of levels, 0 or more")
     #expect(parseError(["--depth", "two"]) == "--depth two: the depth is a number of levels, 0 or more")
     #expect(parseError(["--expand", "x"]) == "--expand x: a path is indices joined by dots, like 1.0.2")
+    #expect(
+      parseError(["--depth", "2", "--compose"])
+        == "--compose shows its own tree and takes no other option: --depth (see outline --help)")
+    #expect(
+      parseError(["--compose", "--json", "a.json"])
+        == "--compose shows its own tree and takes no other option: --json (see outline --help)")
+  }
+
+  @Test func composeStandsAlone() throws {
+    #expect(try OutlineOptions.parse(["--compose"]).composes)
+    #expect(try OutlineOptions.parse(["--compose", "--help"]).showsHelp)
   }
 
   @Test func usageNamesEveryFlag() {
-    for flag in ["--fs", "--json", "--plist", "--expand", "--depth", "--expand-all", "--help"] {
+    for flag in ["--fs", "--json", "--plist", "--expand", "--depth", "--expand-all", "--help", "--compose"] {
       #expect(OutlineOptions.usage.contains(flag))
     }
   }

@@ -124,17 +124,7 @@ struct NarrowingTests {
           }
         }
       default:
-        guard list.numberOfRows > 0 else { return }
-        let row = Int.random(in: 0..<list.numberOfRows, using: &g)
-        let path = try #require(list.treePath(forRow: row))
-        let node = list.item(at: IndexPath(indexes: [0, row]))
-        if list.isExpanded(path) {
-          try list.collapse(path)
-          state.expanded.remove(node.id)
-        } else {
-          try list.expand(path)
-          state.expanded.insert(node.id)
-        }
+        try state.toggleRandomRow(of: list, id: \.id, using: &g)
       }
     }
 

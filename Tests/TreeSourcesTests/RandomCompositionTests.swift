@@ -119,17 +119,7 @@ struct RandomCompositionTests {
           outer.setPredicate { rule.outcome($0) }
         }
       case 83..<93:  // the user expands or collapses a row
-        guard list.numberOfRows > 0 else { return }
-        let row = Int.random(in: 0..<list.numberOfRows, using: &g)
-        let path = try #require(list.treePath(forRow: row))
-        let id = list.item(at: IndexPath(indexes: [0, row]))
-        if list.isExpanded(path) {
-          try list.collapse(path)
-          state.expanded.remove(id)
-        } else {
-          try list.expand(path)
-          state.expanded.insert(id)
-        }
+        try state.toggleRandomRow(of: list, id: { $0 }, using: &g)
       default:  // a batch of a few edits through the join
         try join.performBatchUpdates { () throws(TreeSourceError) in
           for _ in 0..<Int.random(in: 2...4, using: &g) {

@@ -86,4 +86,35 @@ struct ReadmeTreeSourcesTests {
     #expect(cardHost.calls.count == 2)  // the reload, then one reload of a row
     #expect(cardHost.violations.isEmpty)
   }
+
+  /// One parent's children edited as an array, each edit one host update.
+  @Test func mutableChildrenEditedAsAnArray() throws {
+    let names = ArrayTreeSource(["Ann", "Bob"], name: "names")
+    let rows = TreeList(source: names)
+    let rowsHost = ListHostSimulator(list: rows)
+    rows.reloadData()
+    let children = try names.mutableChildren()   // the root elements, as a collection
+    try children.append("Cy")                    // host: apply(insertedRows: 0:[2..<3])
+    #expect(rowsHost.calls.last == .apply(TreeChanges(insertedRowRanges: [.init(section: 0, rows: 2..<3)])))
+    try children.move(from: 2, to: 0)            // host: one move, 0:[2..<3] -> 0:[0..<1]
+    #expect(rowsHost.calls.last == .apply(TreeChanges(movedRowRanges: [.init(from: .init(section: 0, rows: 2..<3), to: .init(section: 0, rows: 0..<1))])))
+    children[1] = "Annie"                        // host: apply(reloadedRows: 0:[1..<2])
+    #expect(rowsHost.calls.last == .apply(TreeChanges(reloadedRowRanges: [.init(section: 0, rows: 1..<2)])))
+    #expect(children.count == 3)                               // 3
+    #expect(rowsHost.rows == [["Cy", "Annie", "Bob"]])
+    #expect(rowsHost.calls.count == 4)  // the reload, then one update per edit
+    #expect(rowsHost.violations.isEmpty)
+  }
+
+  /// The example of `ArrayTreeSource.mutableChildren(of:)`'s documentation.
+  @Test func mutableChildrenDocumentationExample() throws {
+    let friends = ArrayTreeSource(["Ann", "Bob"], name: "friends")
+    let children = try friends.mutableChildren()
+    try children.append("Cy")              // published: insert [2]
+    #expect(friends.elements == ["Ann", "Bob", "Cy"])
+    try children.move(from: 2, to: 0)      // published: move [2] -> [0]
+    #expect(friends.elements == ["Cy", "Ann", "Bob"])
+    children[1] = "Annie"                  // published: update [1]
+    #expect(Array(children) == ["Cy", "Annie", "Bob"])
+  }
 }

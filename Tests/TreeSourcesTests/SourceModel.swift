@@ -1,3 +1,5 @@
+import Foundation
+import Testing
 import TreeDataSource
 import TreeIndexTestSupport
 
@@ -89,4 +91,27 @@ enum Naive {
 /// The ids the list shows expanded, read by `TreeList(source:isExpanded:)`.
 final class ExpansionState {
   var expanded: Set<Int> = []
+
+  /// The user expands or collapses a random row of `list` (nothing when it
+  /// has none), and the state follows.
+  ///
+  /// - Parameters:
+  ///   - list: A `.flat` list.
+  ///   - id: The id of a row's item.
+  ///   - g: The random numbers.
+  func toggleRandomRow<DataSource: TreeDataSource>(
+    of list: TreeList<DataSource>, id: (DataSource.Item) -> Int, using g: inout SeededGenerator
+  ) throws {
+    guard list.numberOfRows > 0 else { return }
+    let row = Int.random(in: 0..<list.numberOfRows, using: &g)
+    let path = try #require(list.treePath(forRow: row))
+    let id = id(list.item(at: IndexPath(indexes: [0, row])))
+    if list.isExpanded(path) {
+      try list.collapse(path)
+      expanded.remove(id)
+    } else {
+      try list.expand(path)
+      expanded.insert(id)
+    }
+  }
 }

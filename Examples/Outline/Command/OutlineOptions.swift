@@ -7,6 +7,7 @@ import TreeDataSource
 ///     outline --json FILE              a JSON document
 ///     outline --plist FILE             a property list, all expanded
 ///     outline --expand 2.5 --depth 2   open [2, 5] and one level beneath it
+///     outline --compose                composed sources at work, printed step by step
 struct OutlineOptions: Equatable {
   /// The tree to show.
   enum Input: Equatable {
@@ -31,6 +32,9 @@ struct OutlineOptions: Equatable {
   var depth: Int?
   /// Whether to print the usage and exit (`--help`, `-h`).
   var showsHelp = false
+  /// Whether to print the composed-sources walkthrough and exit
+  /// (`--compose`, see ``ComposeDemo``).
+  var composes = false
 
   /// Creates the default options: the Planets sample as its data says.
   init() {}
@@ -42,11 +46,12 @@ struct OutlineOptions: Equatable {
   /// - Returns: The options they give.
   /// - Throws: An ``OutlineError`` naming the first argument that makes no
   ///   sense: an unknown flag, a flag without its value, a second input, a
-  ///   malformed path or depth.
+  ///   malformed path or depth, or another option given with `--compose`.
   /// - Complexity: O(*n*) for *n* characters of arguments.
   static func parse(_ arguments: some Sequence<String>) throws(OutlineError) -> OutlineOptions {
     var options = OutlineOptions()
     var hasInput = false
+    var otherOption: String?
     var remaining = arguments.makeIterator()
     func value(for flag: String) throws(OutlineError) -> String {
       guard let value = remaining.next(), !value.isEmpty else {
@@ -60,6 +65,7 @@ struct OutlineOptions: Equatable {
       options.input = input
     }
     while let argument = remaining.next() {
+      if argument != "--compose" && otherOption == nil { otherOption = argument }
       switch argument {
       case "--fs": try setInput(.folder(try value(for: argument)), flag: argument)
       case "--json": try setInput(.json(try value(for: argument)), flag: argument)
@@ -68,12 +74,16 @@ struct OutlineOptions: Equatable {
       case "--expand": options.expandedPaths.append(try treePath(try value(for: argument), flag: argument))
       case "--depth": options.depth = try depth(try value(for: argument), flag: argument)
       case "--help", "-h": options.showsHelp = true
+      case "--compose": options.composes = true
       default:
         if argument.hasPrefix("-") {
           throw OutlineError("unknown option \(argument) (see outline --help)")
         }
         throw OutlineError("unexpected argument \(argument) (see outline --help)")
       }
+    }
+    if options.composes, !options.showsHelp, let otherOption {
+      throw OutlineError("--compose shows its own tree and takes no other option: \(otherOption) (see outline --help)")
     }
     return options
   }
@@ -113,6 +123,7 @@ struct OutlineOptions: Equatable {
     outline: browse a tree in the terminal, built on TreeDataSource
 
     usage: outline [INPUT] [--expand PATH]... [--depth N] [--expand-all]
+           outline --compose
 
     input (one; the Planets sample data when none is given):
       --fs PATH         a folder; each folder is listed when it is expanded
@@ -127,6 +138,13 @@ struct OutlineOptions: Equatable {
                         PATH when one is given (there 1 by default)
       --expand-all      open everything
       -h, --help        show this help
+
+    composed sources:
+      --compose         Ann's contacts: a static section joined with two array
+                        sections and filtered, edited step by step (an append
+                        through a children view, moves between the sections,
+                        new predicates); prints each update the list's host
+                        receives and the rows after each step, and exits
 
     When standard output is a terminal, the outline is interactive:
       up/down, j/k      move            right, l, Enter   expand, or go to the first subitem
