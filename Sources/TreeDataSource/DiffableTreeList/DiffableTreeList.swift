@@ -189,6 +189,14 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
 
   // MARK: Implementation
 
+  /// The addresses of everything the list stores per item — the
+  /// snapshot's storage, the tree list's index and height columns — for
+  /// tests that check that an operation copies nothing: the same after a
+  /// change made in place. Never dereferenced.
+  package var _storageIdentities: [UnsafeRawPointer?] {
+    _list.dataSource.snapshot._storageIdentities + [_list._index._storageIdentity, _list._columns._storageIdentity]
+  }
+
   /// Runs `call` now, or — called while the tree list is calling out —
   /// once it no longer is, as ``TreeList/reloadData()`` waits.
   func _whenNotCallingOut(_ call: @escaping (DiffableTreeList) -> Void) {

@@ -78,6 +78,12 @@ struct _HeightColumns {
   typealias NodeID = Forest.NodeID
 
   private var forest = Forest()
+
+  /// The address of the columns' node storage, for tests that check an
+  /// operation copies nothing. Never dereferenced.
+  var _storageIdentity: UnsafeRawPointer? {
+    forest.nodes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+  }
   /// The root of each known item's column (`null`: a column with no entries).
   private var roots: [ItemID: NodeID] = [:]
   /// For each open journal, innermost last: the root each column had before

@@ -141,3 +141,14 @@ extension TreeIndex {
     _checkInvariants()
   }
 }
+
+extension TreeIndex {
+  /// The address of the index's node storage: the same before and after a
+  /// change made in place, another after a copy (or a growth), so that
+  /// tests can check that an operation copies nothing. Never dereferenced.
+  ///
+  /// - Complexity: O(1).
+  package var _storageIdentity: UnsafeRawPointer? {
+    _arena.forest.nodes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+  }
+}

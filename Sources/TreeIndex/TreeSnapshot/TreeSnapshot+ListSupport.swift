@@ -54,3 +54,19 @@ extension TreeSnapshot {
     _item(node)
   }
 }
+
+extension TreeSnapshot {
+  /// The addresses of the snapshot's storage (its index's nodes, its node
+  /// table, its identifiers): the same before and after a change made in
+  /// place, others after a copy (or a growth), so that tests can check
+  /// that an operation copies nothing. Never dereferenced.
+  ///
+  /// - Complexity: O(1).
+  package var _storageIdentities: [UnsafeRawPointer?] {
+    [
+      _index._storageIdentity,
+      _nodes.buckets.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
+      _items.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
+    ]
+  }
+}
