@@ -377,17 +377,16 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
       let isMoving = visit.isMoving || !keptDirty[i]
       if let from {
         let isReloaded = !new._reloaded.isEmpty && new._reloaded.contains(item)
-        if isReloaded && (isMoving || visit.isInMovedSection) {
-          // A moved row, or a row of a moved section, cannot be reloaded:
-          // it goes and comes back instead.
-          output.changes.deleteRows(from.row..<(from.row + 1), inSection: from.section)
-          output.changes.insertRows(to.row..<(to.row + 1), inSection: to.section)
-        } else if isMoving {
+        switch _KeptRowFate(isReloaded: isReloaded, isMoving: isMoving, isInMovedSection: visit.isInMovedSection) {
+        case .unchanged: break
+        case .reloaded:
+          output.reloads.append(.init(section: from.section, rows: from.row..<(from.row + 1)))
+        case .moved:
           output.changes.moveRows(
             from: .init(section: from.section, rows: from.row..<(from.row + 1)),
             to: .init(section: to.section, rows: to.row..<(to.row + 1)))
-        } else if isReloaded {
-          output.reloads.append(.init(section: from.section, rows: from.row..<(from.row + 1)))
+        case .deletedAndInserted:
+          output.changes.deleteAndInsertRow(from.row, inSection: from.section, asRow: to.row, inSection: to.section)
         }
       } else {
         output.changes.insertRows(to.row..<(to.row + 1), inSection: to.section)

@@ -276,16 +276,17 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
         continue
       }
       let isReloaded = !new._reloaded.isEmpty && new._reloaded.contains(new._item(node))
-      if !isMoving && !(isReloaded && movedSources.contains(was.section)) {
-        if isReloaded { reloads.append(.init(section: was.section, rows: was.row..<(was.row + 1))) }
+      let fate = _KeptRowFate(
+        isReloaded: isReloaded, isMoving: isMoving, isInMovedSection: isReloaded && movedSources.contains(was.section))
+      switch fate {
+      case .unchanged: continue
+      case .reloaded:
+        reloads.append(.init(section: was.section, rows: was.row..<(was.row + 1)))
         continue
-      }
-      if isReloaded {
-        // A moved row, or a row of a moved section, cannot be reloaded:
-        // it goes and comes back instead.
-        changes.deleteRows(was.row..<(was.row + 1), inSection: was.section)
-        changes.insertRows(position.row..<(position.row + 1), inSection: position.section)
+      case .deletedAndInserted:
+        changes.deleteAndInsertRow(was.row, inSection: was.section, asRow: position.row, inSection: position.section)
         continue
+      case .moved: break
       }
       // Extend the current run of moved rows, or start another.
       if let current = run, current.from.section == was.section, current.to.section == position.section,
