@@ -31,18 +31,25 @@ let package = Package(
     .target(name: "TreeSources", dependencies: ["TreeIndex", "_SummaryTree"]),
     .target(name: "TreeDataSource", dependencies: ["TreeIndex", "TreeSources", "_SummaryTree"]),
 
+    // The terminal plumbing the two interactive examples share: raw mode,
+    // the alternate screen, the window size, signals, drawing a frame.
+    // Package-internal, not a product.
+    .target(
+      name: "ExampleTerminal",
+      path: "Examples/Shared"),
+
     // The reference adopter: a terminal outline browser over the Planets
     // sample, a folder, or a JSON or property-list document.
     .executableTarget(
       name: "outline",
-      dependencies: ["TreeDataSource"],
+      dependencies: ["TreeDataSource", "ExampleTerminal"],
       path: "Examples/Outline"),
 
     // A filter panel on the terminal: `TreeSelection` with check toggles,
     // questions, editing sessions and packaged filters.
     .executableTarget(
       name: "filters",
-      dependencies: ["TreeDataSource"],
+      dependencies: ["TreeDataSource", "ExampleTerminal"],
       path: "Examples/Filters"),
 
     .executableTarget(
@@ -97,9 +104,15 @@ let package = Package(
       name: "FuzzCorpusTests",
       dependencies: ["TreeIndexFuzzing"]),
 
+    // Test support for the examples' tests: the built `outline` and
+    // `filters` run piped, and on a pseudo-terminal.
+    .target(
+      name: "ExampleTestSupport",
+      path: "Tests/ExampleTestSupport"),
+
     .testTarget(
       name: "OutlineTests",
-      dependencies: ["outline", "TreeDataSource"]),
+      dependencies: ["outline", "ExampleTerminal", "ExampleTestSupport", "TreeDataSource"]),
 
     // `TreeSelection` against a naive model that recounts every state from
     // scratch; packaged filters; remapping.
@@ -109,7 +122,7 @@ let package = Package(
 
     .testTarget(
       name: "FiltersTests",
-      dependencies: ["filters", "TreeDataSource", "TreeIndexTestSupport"]),
+      dependencies: ["filters", "ExampleTestSupport", "TreeDataSource", "TreeIndexTestSupport"]),
 
     // The UIKit and AppKit adapters on Linux: `AppleShim` declares the Apple
     // API they use, `AppleAdapters` compiles the adapter files themselves

@@ -17,6 +17,7 @@ import Musl
 import Darwin
 #endif
 
+import ExampleTerminal
 import Foundation
 import TreeDataSource
 
@@ -30,7 +31,7 @@ enum FiltersCommand {
         return
       }
       let selection = try makeSelection(options)
-      if options.isScripted || !FiltersTerminal.isInteractive {
+      if options.isScripted || !Terminal.isInteractive {
         print(json(selection.packagedFilters()))
       } else if case .saved(let filters) = try runPanel(selection) {
         print(json(filters))
@@ -84,7 +85,7 @@ enum FiltersCommand {
 
   /// Runs the interactive panel until it is saved or cancelled.
   private static func runPanel(_ selection: TreeSelection<String>) throws(FiltersError) -> Panel.Outcome {
-    let terminal = try FiltersTerminal()
+    let terminal = try Terminal { _ in FiltersError("cannot use the terminal") }
     defer { terminal.stop() }
     var panel = Panel(selection: selection)
     var size = terminal.size

@@ -17,6 +17,7 @@ import Musl
 import Darwin
 #endif
 
+import ExampleTerminal
 import Foundation
 import TreeDataSource
 
@@ -75,7 +76,7 @@ enum OutlineCommand {
 
   /// Runs the interactive browser until the user quits.
   private static func browse<Source: OutlineSource>(_ list: TreeList<Source>) throws(OutlineError) {
-    let terminal = try Terminal()
+    let terminal = try Terminal { OutlineError("cannot use the terminal: \($0)") }
     defer { terminal.stop() }
     var size = terminal.size
     var browser = Browser(list: list, height: size.lines)

@@ -21,11 +21,9 @@ public final class GroupedTreeSource<Element>: MutableTreeSource {
   /// A short name for the source, used in its errors.
   public let name: String
 
-  var _subscriptions: [TreeSourceSubscription] = []
-  let _publisher = _ChangePublisher()
-
-  /// While a move across groups runs, the changes the sources publish.
-  var _captured: [(source: Int, changes: TreeSourceChanges)]?
+  /// The subscriptions to the sources, the subscribers, batches and moves
+  /// across sources.
+  let _composite: _CompositeSource<Element>
 
   /// Puts each source under an item holding its header.
   ///
@@ -37,10 +35,8 @@ public final class GroupedTreeSource<Element>: MutableTreeSource {
     self.headers = groups.map(\.header)
     self.sources = groups.map(\.source)
     self.name = name
-    for (i, source) in sources.enumerated() {
-      _subscriptions.append(
-        source.subscribe { [weak self] changes in self?._receive(changes, from: i) })
-    }
+    self._composite = _CompositeSource(sources)
+    _composite.lift = { [weak self] changes, i in self?._lift(changes, from: i) }
   }
 
   // MARK: TreeSource
@@ -77,7 +73,7 @@ public final class GroupedTreeSource<Element>: MutableTreeSource {
   /// - Returns: The subscription.
   /// - Complexity: O(1).
   public func subscribe(_ observer: @escaping (TreeSourceChanges) -> Void) -> TreeSourceSubscription {
-    _publisher.subscribe(observer)
+    _composite.publisher.subscribe(observer)
   }
 
   /// Runs `updates` as one batch of this source and of every grouped
@@ -87,16 +83,7 @@ public final class GroupedTreeSource<Element>: MutableTreeSource {
   /// - Throws: Whatever `updates` throws; the sources undo their edits.
   /// - Complexity: `updates`, plus O(*k*² *d*) for its *k* edits.
   public func performBatchUpdates<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure) {
-    let mark = _publisher.pendingCount
-    _publisher.begin()
-    do {
-      try _inBatches(of: Array(sources.indices), updates)
-    } catch {
-      _publisher.dropPending(after: mark)
-      _publisher.end(discarding: true)
-      throw error
-    }
-    _publisher.end()
+    try _composite.performBatchUpdates(updates)
   }
 
   // MARK: MutableTreeSource
@@ -147,34 +134,9 @@ public final class GroupedTreeSource<Element>: MutableTreeSource {
       try sources[from].move(from: localSource, to: localDestination)
       return
     }
-    let shape = sources[from]._shape(at: localSource)
-    _publisher.begin()
-    _captured = []
-    do {
-      try _inBatches(of: [from, to]) { () throws(TreeSourceError) in
-        let element = try sources[from].remove(at: localSource)
-        try sources[to].insert(element, at: localDestination)
-      }
-    } catch {
-      _captured = nil
-      _publisher.end()
-      throw error
+    try _composite.move(from: from, localSource, to: to, localDestination) {
+      .move(from: source, to: destination)
     }
-    let captured = _captured ?? []
-    _captured = nil
-    let removal = captured.first { $0.source == from }?.changes.steps
-    let insertion = captured.first { $0.source == to }?.changes.steps
-    // One move when the item arrives as it left: the same steps, and the
-    // same shape beneath it (sources whose levels keep children another
-    // way, as a `KeyPathTreeSource`'s, may show other children there).
-    if captured.count == 2, removal == [.remove(localSource)], insertion == [.insert(localDestination)],
-      sources[to]._shape(at: localDestination) == shape
-    {
-      _publisher.publish([.move(from: source, to: destination)])
-    } else {
-      for (i, changes) in captured { _lift(changes, from: i) }
-    }
-    _publisher.end()
   }
 
   /// Replaces the element at `path` in the group's source.
@@ -226,26 +188,8 @@ public final class GroupedTreeSource<Element>: MutableTreeSource {
     return (located.0, local)
   }
 
-  /// Runs `body` inside a batch of each of the sources at `indices`.
-  func _inBatches<Failure: Error>(
-    of indices: [Int], _ body: () throws(Failure) -> Void
-  ) throws(Failure) {
-    guard let first = indices.first else { return try body() }
-    try sources[first].performBatchUpdates { () throws(Failure) in
-      try _inBatches(of: Array(indices.dropFirst()), body)
-    }
-  }
-
-  func _receive(_ changes: TreeSourceChanges, from i: Int) {
-    if _captured != nil {
-      _captured!.append((i, changes))
-      return
-    }
-    _lift(changes, from: i)
-  }
-
   /// Publishes a source's changes beneath its header.
   func _lift(_ changes: TreeSourceChanges, from i: Int) {
-    _publisher.publish(changes.mapPaths { TreePath([i] + Array($0)) }.steps)
+    _composite.publisher.publish(changes.mapPaths { TreePath([i] + Array($0)) }.steps)
   }
 }

@@ -20,11 +20,9 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
   /// heard it.
   var _counts: [Int]
 
-  var _subscriptions: [TreeSourceSubscription] = []
-  let _publisher = _ChangePublisher()
-
-  /// While a move across sources runs, the changes the sources publish.
-  var _captured: [(source: Int, changes: TreeSourceChanges)]?
+  /// The subscriptions to the sources, the subscribers, batches and moves
+  /// across sources.
+  let _composite: _CompositeSource<Element>
 
   /// Joins `sources`, in order.
   ///
@@ -36,10 +34,8 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
     self.sources = sources
     self.name = name
     self._counts = sources.map { (try? $0.numberOfChildren(of: nil)) ?? 0 }
-    for (i, source) in sources.enumerated() {
-      _subscriptions.append(
-        source.subscribe { [weak self] changes in self?._receive(changes, from: i) })
-    }
+    self._composite = _CompositeSource(sources)
+    _composite.lift = { [weak self] changes, i in self?._lift(changes, from: i) }
   }
 
   // MARK: TreeSource
@@ -77,7 +73,7 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
   /// - Returns: The subscription.
   /// - Complexity: O(1).
   public func subscribe(_ observer: @escaping (TreeSourceChanges) -> Void) -> TreeSourceSubscription {
-    _publisher.subscribe(observer)
+    _composite.publisher.subscribe(observer)
   }
 
   /// Runs `updates` as one batch of the join and of every joined source:
@@ -87,16 +83,7 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
   /// - Throws: Whatever `updates` throws; the sources undo their edits.
   /// - Complexity: `updates`, plus O(*k*² *d*) for its *k* edits.
   public func performBatchUpdates<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure) {
-    let mark = _publisher.pendingCount
-    _publisher.begin()
-    do {
-      try _inBatches(of: Array(sources.indices), updates)
-    } catch {
-      _publisher.dropPending(after: mark)
-      _publisher.end(discarding: true)
-      throw error
-    }
-    _publisher.end()
+    try _composite.performBatchUpdates(updates)
   }
 
   // MARK: MutableTreeSource
@@ -152,36 +139,11 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
       try sources[from].move(from: localSource, to: localDestination)
       return
     }
-    let shape = sources[from]._shape(at: localSource)
-    _publisher.begin()
-    _captured = []
-    do {
-      try _inBatches(of: [from, to]) { () throws(TreeSourceError) in
-        let element = try sources[from].remove(at: localSource)
-        try sources[to].insert(element, at: localDestination)
-      }
-    } catch {
-      _captured = nil
-      _publisher.end()
-      throw error
-    }
-    let captured = _captured ?? []
-    _captured = nil
-    let removal = captured.first { $0.source == from }?.changes.steps
-    let insertion = captured.first { $0.source == to }?.changes.steps
-    // One move when the item arrives as it left: the same steps, and the
-    // same shape beneath it (sources whose levels keep children another
-    // way, as a `KeyPathTreeSource`'s, may show other children there).
-    if captured.count == 2, removal == [.remove(localSource)], insertion == [.insert(localDestination)],
-      sources[to]._shape(at: localDestination) == shape
-    {
+    try _composite.move(from: from, localSource, to: to, localDestination) {
       if source.depth == 1 { _counts[from] -= 1 }
       if destination.depth == 1 { _counts[to] += 1 }
-      _publisher.publish([.move(from: source, to: destination)])
-    } else {
-      for (i, changes) in captured { _lift(changes, from: i) }
+      return .move(from: source, to: destination)
     }
-    _publisher.end()
   }
 
   /// Replaces the element at `path` in the source that holds it.
@@ -243,24 +205,6 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
     throw refuse(.indexOutOfRange(count: counts.reduce(0, +)))
   }
 
-  /// Runs `body` inside a batch of each of the sources at `indices`.
-  func _inBatches<Failure: Error>(
-    of indices: [Int], _ body: () throws(Failure) -> Void
-  ) throws(Failure) {
-    guard let first = indices.first else { return try body() }
-    try sources[first].performBatchUpdates { () throws(Failure) in
-      try _inBatches(of: Array(indices.dropFirst()), body)
-    }
-  }
-
-  func _receive(_ changes: TreeSourceChanges, from i: Int) {
-    if _captured != nil {
-      _captured!.append((i, changes))
-      return
-    }
-    _lift(changes, from: i)
-  }
-
   /// Publishes a source's changes with the join's paths, keeping the root
   /// counts as the subscribers see them.
   func _lift(_ changes: TreeSourceChanges, from i: Int) {
@@ -284,7 +228,7 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
         steps.append(.update(lift(p)))
       }
     }
-    _publisher.publish(steps)
+    _composite.publisher.publish(steps)
   }
 }
 

@@ -1,43 +1,14 @@
+import ExampleTestSupport
 import Foundation
 import TreeDataSource
 import Testing
 
 @testable import filters
 
-/// What a run of the built `filters` printed and how it ended.
-struct FiltersRun {
-  var output: String
-  var errorOutput: String
-  var status: Int32
-}
-
-/// The `filters` executable the test run built, next to the test bundle.
-func builtFilters() throws -> URL {
-  let folder = try #require(Bundle.main.executableURL?.deletingLastPathComponent())
-  let executable = folder.appendingPathComponent("filters")
-  try #require(FileManager.default.isExecutableFile(atPath: executable.path), "no filters next to \(folder.path)")
-  return executable
-}
-
 /// Runs the built `filters` with `arguments`, standard input from
 /// `/dev/null`, so that it never turns interactive.
-func runFilters(_ arguments: [String]) throws -> FiltersRun {
-  let process = Process()
-  process.executableURL = try builtFilters()
-  process.arguments = arguments
-  process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-  let output = Pipe()
-  let errorOutput = Pipe()
-  process.standardOutput = output
-  process.standardError = errorOutput
-  try process.run()
-  let outputData = output.fileHandleForReading.readDataToEndOfFile()
-  let errorData = errorOutput.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return FiltersRun(
-    output: String(decoding: outputData, as: UTF8.self),
-    errorOutput: String(decoding: errorData, as: UTF8.self),
-    status: process.terminationStatus)
+private func runFilters(_ arguments: [String]) throws -> ExecutableRun {
+  try ExecutableRun(running: "filters", arguments)
 }
 
 /// The built command, piped: the packaged filters as JSON and exit 0, or

@@ -1,3 +1,4 @@
+import ExampleTestSupport
 import Foundation
 import Testing
 @testable import outline
@@ -23,7 +24,7 @@ private func lastFrame(_ output: String, height: Int = 24) -> [String] {
 /// rows on screen, Esc gives the tree back, Enter goes to the item.
 @Suite(.serialized) struct FilterTerminalSessionTests {
   @Test func typingNarrowsTheRowsAndEscGivesTheTreeBack() throws {
-    let session = try TerminalSession()
+    let session = try PseudoTerminalSession.outline()
     #expect(session.read { lastFrame($0).last?.contains("row 1 of 18 rows") == true })
     let tree = lastFrame(session.text)
     #expect(tree[0].hasPrefix(" Planets (sample data)    / search · n next · f filter · q quit"))

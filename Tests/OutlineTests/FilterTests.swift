@@ -1,3 +1,4 @@
+import ExampleTerminal
 import Foundation
 import Testing
 import TreeDataSource

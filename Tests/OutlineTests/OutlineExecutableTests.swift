@@ -1,42 +1,13 @@
+import ExampleTestSupport
 import Foundation
 import Testing
 @testable import outline
 
-/// What a run of the built `outline` printed and how it ended.
-private struct Run {
-  var output: String
-  var errorOutput: String
-  var status: Int32
-}
-
-/// The `outline` executable the test run built, next to the test bundle.
-func builtOutline() throws -> URL {
-  let folder = try #require(Bundle.main.executableURL?.deletingLastPathComponent())
-  let executable = folder.appendingPathComponent("outline")
-  try #require(FileManager.default.isExecutableFile(atPath: executable.path), "no outline next to \(folder.path)")
-  return executable
-}
-
 /// Runs the `outline` executable built next to the test bundle with
 /// `arguments`, standard input from `/dev/null` so that it never turns
 /// interactive.
-private func runOutline(_ arguments: [String]) throws -> Run {
-  let process = Process()
-  process.executableURL = try builtOutline()
-  process.arguments = arguments
-  process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-  let output = Pipe()
-  let errorOutput = Pipe()
-  process.standardOutput = output
-  process.standardError = errorOutput
-  try process.run()
-  let outputData = output.fileHandleForReading.readDataToEndOfFile()
-  let errorData = errorOutput.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return Run(
-    output: String(decoding: outputData, as: UTF8.self),
-    errorOutput: String(decoding: errorData, as: UTF8.self),
-    status: process.terminationStatus)
+private func runOutline(_ arguments: [String]) throws -> ExecutableRun {
+  try ExecutableRun(running: "outline", arguments)
 }
 
 /// The built command, run as a newcomer runs it with its output piped: the

@@ -1,14 +1,5 @@
+import ExampleTerminal
 import TreeDataSource
-
-/// One frame of the panel as plain text; the terminal reverses the first,
-/// the last and the ``highlightedLine``.
-struct Screen: Equatable {
-  /// The lines, top to bottom.
-  var lines: [String]
-  /// The line of the cursor (a row of the list, or an option of the
-  /// editor), if any.
-  var highlightedLine: Int?
-}
 
 extension Panel {
   /// The title line.
@@ -88,12 +79,6 @@ extension Panel {
     var status = message ?? "row \(visible.isEmpty ? 0 : cursor + 1) of \(visible.count)"
     if editor == nil, message == nil, let group = selection.editedItem { status += "  ·  editing \(group)" }
     lines.append(status)
-    return Screen(lines: lines.map { Self.fitting($0, width: width) }, highlightedLine: highlighted)
-  }
-
-  /// `text` cut to `width` characters, with `…` for what was cut.
-  static func fitting(_ text: String, width: Int) -> String {
-    guard width > 0 else { return "" }
-    return text.count > width ? String(text.prefix(width - 1)) + "…" : text
+    return Screen(lines: lines.map { Screen.fitting($0, width: width) }, highlightedLine: highlighted)
   }
 }

@@ -1,28 +1,11 @@
+import ExampleTerminal
 import Foundation
-
 import TreeDataSource
 
-/// One frame of the interactive outline, as plain text: a title line, the
-/// rows in the viewport, and a status line, each cut to the screen's width.
-///
-/// The terminal shell draws it, reversing the ``highlightedLine`` (the
-/// cursor's row) and the first and last lines.
-struct Screen: Equatable {
-  /// The lines, top to bottom: the title, the viewport's lines (blank
-  /// below the last row), the status line.
-  var lines: [String]
-  /// The line of the cursor's row, or `nil` when there are no rows.
-  var highlightedLine: Int?
-
-  /// `text` cut to `width` characters, with `…` for what was cut.
-  ///
-  /// - Complexity: O(`width`).
-  static func fitting(_ text: String, width: Int) -> String {
-    guard width > 0 else { return "" }
-    guard text.count > width else { return text }
-    return String(text.prefix(width - 1)) + "…"
-  }
-
+/// The outline's frames: a title line, the rows in the viewport, and a
+/// status line, each cut to the screen's width; the cursor's row is the
+/// highlighted line.
+extension Screen {
   /// What the title line says after the title: the keys to search, filter
   /// and quit.
   static let keysHint = "    / search · n next · f filter · q quit"

@@ -18,14 +18,15 @@ private let systemRead = Darwin.read
 private let systemWrite = Darwin.write
 #endif
 
-/// The terminal the interactive outline runs in: raw mode and the
-/// alternate screen while it runs, the terminal as it was once it stops —
-/// on `q`, on Ctrl-C, and on SIGTERM, SIGINT or SIGHUP from elsewhere.
+/// The terminal an interactive example runs in (`outline`'s browser,
+/// `filters`' panel): raw mode and the alternate screen while it runs, the
+/// terminal as it was once it stops — when the program stops it, and on
+/// SIGTERM, SIGINT or SIGHUP from elsewhere.
 ///
-/// A thin shell: reading bytes, measuring the window, writing a frame. What
-/// the keys mean and what a frame shows is ``Browser``'s, tested without a
-/// terminal.
-final class Terminal {
+/// A thin shell: reading bytes, measuring the window, drawing a
+/// ``Screen``. What the keys mean and what a frame shows is the program's,
+/// tested without a terminal.
+package final class Terminal {
   /// The terminal's settings before raw mode.
   private let original: termios
   /// The signal handlers that restore the terminal, kept alive.
@@ -34,18 +35,20 @@ final class Terminal {
   private var isStopped = false
 
   /// Whether both standard input and standard output are a terminal, so
-  /// that the outline can be interactive.
-  static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+  /// that the program can be interactive.
+  package static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
   /// Puts the terminal in raw mode, switches to the alternate screen, and
   /// arranges for signals to restore it.
   ///
-  /// - Throws: An ``OutlineError`` when the terminal's settings cannot be
+  /// - Parameter failure: The program's error for a terminal that cannot
+  ///   be used, given what the system says (`strerror`).
+  /// - Throws: `failure`'s error when the terminal's settings cannot be
   ///   read or changed.
-  init() throws(OutlineError) {
+  package init<Failure: Error>(orThrow failure: (_ reason: String) -> Failure) throws(Failure) {
     var settings = termios()
     guard tcgetattr(STDIN_FILENO, &settings) == 0 else {
-      throw OutlineError("cannot use the terminal: \(String(cString: strerror(errno)))")
+      throw failure(String(cString: strerror(errno)))
     }
     original = settings
     // Raw input: byte by byte, no echo, no signals from keys (Ctrl-C is a
@@ -56,9 +59,9 @@ final class Terminal {
     Self.setControlCharacter(&settings, VMIN, to: 0)
     Self.setControlCharacter(&settings, VTIME, to: 1)
     guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings) == 0 else {
-      throw OutlineError("cannot use the terminal: \(String(cString: strerror(errno)))")
+      throw failure(String(cString: strerror(errno)))
     }
-    write(Self.enter)
+    Self.write(Self.enter)
     let saved = original
     for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
       signal(signalNumber, SIG_IGN)
@@ -76,7 +79,7 @@ final class Terminal {
 
   /// Leaves the alternate screen and restores the terminal's settings; the
   /// second call does nothing.
-  func stop() {
+  package func stop() {
     guard !isStopped else { return }
     isStopped = true
     Self.restore(original)
@@ -85,7 +88,7 @@ final class Terminal {
 
   /// The window's size in lines and columns; 24 × 80 when the terminal
   /// does not say.
-  var size: (lines: Int, columns: Int) {
+  package var size: (lines: Int, columns: Int) {
     var window = winsize()
     guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 else {
       return (24, 80)
@@ -96,28 +99,25 @@ final class Terminal {
   /// The bytes typed since the last read, waiting up to 0.1 s for some.
   ///
   /// - Returns: The bytes, maybe none; `nil` when the terminal is gone.
-  func read() -> [UInt8]? {
+  package func read() -> [UInt8]? {
     var buffer = [UInt8](repeating: 0, count: 256)
     let count = buffer.withUnsafeMutableBytes { systemRead(STDIN_FILENO, $0.baseAddress, $0.count) }
     if count < 0 { return errno == EINTR || errno == EAGAIN ? [] : nil }
     return Array(buffer.prefix(count))
   }
 
-  /// Draws `screen` over the whole window: the title and status lines and
-  /// the cursor's row in reverse video.
-  func draw(_ screen: Screen) {
+  /// Draws `screen` over the whole window: the first and last lines and
+  /// the ``Screen/highlightedLine`` in reverse video, each line cleared to
+  /// its end, and whatever lies below the last line cleared.
+  package func draw(_ screen: Screen) {
     var output = "\u{1B}[H"
     for (i, line) in screen.lines.enumerated() {
       let isReversed = i == 0 || i == screen.lines.count - 1 || i == screen.highlightedLine
       output += "\u{1B}[\(i + 1);1H"
       output += isReversed ? "\u{1B}[7m" + line + "\u{1B}[K\u{1B}[0m" : line + "\u{1B}[K"
     }
-    write(output)
-  }
-
-  /// Writes `text` to standard output, all of it.
-  func write(_ text: String) {
-    Self.write(text)
+    output += "\u{1B}[J"
+    Self.write(output)
   }
 
   // MARK: Implementation
@@ -134,6 +134,7 @@ final class Terminal {
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
   }
 
+  /// Writes `text` to standard output, all of it.
   private static func write(_ text: String) {
     var bytes = Array(text.utf8)
     var offset = 0

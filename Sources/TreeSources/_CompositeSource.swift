@@ -1,0 +1,117 @@
+import TreeIndex
+
+/// The part of a source made of other sources (``GroupedTreeSource``,
+/// ``JoinedTreeSource``) that does not depend on how it lays them out: the
+/// subscriptions to the sources, its own subscribers, batches that span
+/// every source, and moves from one source to another that its subscribers
+/// hear of as one move.
+///
+/// The owner says how a source's changes read in its own paths: it sets
+/// ``lift`` once it is initialized.
+final class _CompositeSource<Element> {
+  /// The sources, in order.
+  let sources: [AnyTreeSource<Element>]
+
+  /// The owner's subscribers, and the batch it has open.
+  let publisher = _ChangePublisher()
+
+  /// Publishes a change set of the source at the index with the owner's
+  /// paths.
+  var lift: (_ changes: TreeSourceChanges, _ source: Int) -> Void = { _, _ in }
+
+  /// The subscriptions to the sources, kept alive.
+  private var subscriptions: [TreeSourceSubscription] = []
+
+  /// While a move across sources runs, the changes the sources publish.
+  private var captured: [(source: Int, changes: TreeSourceChanges)]?
+
+  /// Subscribes to `sources`: their changes reach ``lift``.
+  ///
+  /// - Complexity: O(*p*) for *p* sources.
+  init(_ sources: [AnyTreeSource<Element>]) {
+    self.sources = sources
+    for (i, source) in sources.enumerated() {
+      subscriptions.append(
+        source.subscribe { [weak self] changes in self?.receive(changes, from: i) })
+    }
+  }
+
+  /// Runs `updates` as one batch of the owner and of every source: the
+  /// owner's subscribers hear of it once, or, when `updates` throws, not at
+  /// all.
+  func performBatchUpdates<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure) {
+    let mark = publisher.pendingCount
+    publisher.begin()
+    do {
+      try inBatches(of: Array(sources.indices), updates)
+    } catch {
+      publisher.dropPending(after: mark)
+      publisher.end(discarding: true)
+      throw error
+    }
+    publisher.end()
+  }
+
+  /// Moves the item at `localSource` in source `from` to `localDestination`
+  /// in source `to` (another source): removes the element from the first
+  /// and inserts it into the second, in one batch of both.
+  ///
+  /// When the item arrives as it left (one removal, one insertion, the same
+  /// shape beneath it), the subscribers hear of the one step `oneMove`
+  /// returns; otherwise of both sources' changes, lifted.
+  ///
+  /// - Throws: The sources' error; nothing changes.
+  func move(
+    from: Int, _ localSource: TreePath, to: Int, _ localDestination: TreePath,
+    asOneMove oneMove: () -> TreeSourceChanges.Step
+  ) throws(TreeSourceError) {
+    let shape = sources[from]._shape(at: localSource)
+    publisher.begin()
+    captured = []
+    do {
+      try inBatches(of: [from, to]) { () throws(TreeSourceError) in
+        let element = try sources[from].remove(at: localSource)
+        try sources[to].insert(element, at: localDestination)
+      }
+    } catch {
+      captured = nil
+      publisher.end()
+      throw error
+    }
+    let captured = self.captured ?? []
+    self.captured = nil
+    let removal = captured.first { $0.source == from }?.changes.steps
+    let insertion = captured.first { $0.source == to }?.changes.steps
+    // One move when the item arrives as it left: the same steps, and the
+    // same shape beneath it (sources whose levels keep children another
+    // way, as a `KeyPathTreeSource`'s, may show other children there).
+    if captured.count == 2, removal == [.remove(localSource)], insertion == [.insert(localDestination)],
+      sources[to]._shape(at: localDestination) == shape
+    {
+      publisher.publish([oneMove()])
+    } else {
+      for (i, changes) in captured { lift(changes, i) }
+    }
+    publisher.end()
+  }
+
+  /// Runs `body` inside a batch of each of the sources at `indices`.
+  private func inBatches<Failure: Error>(
+    of indices: [Int], _ body: () throws(Failure) -> Void
+  ) throws(Failure) {
+    guard let first = indices.first else { return try body() }
+    try sources[first].performBatchUpdates { () throws(Failure) in
+      try inBatches(of: Array(indices.dropFirst()), body)
+    }
+  }
+
+  /// A source's changes: kept while a move across sources runs, lifted
+  /// otherwise.
+  private func receive(_ changes: TreeSourceChanges, from i: Int) {
+    if captured != nil {
+      captured!.append((i, changes))
+      return
+    }
+    lift(changes, i)
+  }
+}
