@@ -281,4 +281,45 @@ struct KeyPathSourceTests {
     #expect(owner.friends.map(\.id) == [2, 1])
     subscription.cancel()
   }
+
+  /// A move between two joined sources is one move when the item shows the
+  /// same children at both ends; when the destination keeps children
+  /// another way (here: none), the host hears a removal and an insertion
+  /// in one batch, and never a move of rows whose subtree changed.
+  @Test func aMoveToASourceThatShowsOtherChildrenIsARemovalAndAnInsertion() throws {
+    let owner = Owner()
+    owner.friends = [Being(id: 1, pets: [Being(id: 10), Being(id: 11)]), Being(id: 2)]
+    owner.enemies = [Being(id: 3)]
+    let friends = KeyPathTreeSource(owner, \.friends, descendingKeyPaths: [\.pets], name: "friends")
+    let enemies = KeyPathTreeSource(owner, \.enemies, name: "enemies")  // no pets shown
+    let joined = JoinedTreeSource([friends.eraseToAnyTreeSource(), enemies.eraseToAnyTreeSource()])
+    let list = TreeList(source: joined.map(\.id)) { _, _ in true }
+    let host = ListHostSimulator(list: list)
+    list.reloadData()
+    #expect((host.rows?.first ?? []).map { $0 as! Int } == [1, 10, 11, 2, 3])
+
+    // Being 1 shows two pets among the friends and none among the enemies.
+    try joined.move(from: [0], to: [2])
+    #expect(owner.friends.map(\.id) == [2])
+    #expect(owner.enemies.map(\.id) == [3, 1])
+    #expect(owner.enemies[1].pets.map(\.id) == [10, 11])  // kept, not shown
+    guard case .apply(let changes)? = host.calls.last else {
+      Issue.record("no batch: \(host.calls)")
+      return
+    }
+    #expect(changes.movedRowRanges.isEmpty)
+    #expect(changes.numberOfDeletedRows == 3 && changes.numberOfInsertedRows == 1)
+    #expect((host.rows?.first ?? []).map { $0 as! Int } == [2, 3, 1])
+    #expect(host.violations.isEmpty)
+
+    // Being 2 has no pets: it looks the same at both ends, one move.
+    let calls = host.calls.count
+    try joined.move(from: [0], to: [2])
+    #expect(host.calls.count == calls + 1)
+    guard case .apply(let move)? = host.calls.last else { return }
+    #expect(move.numberOfMovedRows == 1 && move.numberOfDeletedRows == 0 && move.numberOfInsertedRows == 0)
+    #expect((host.rows?.first ?? []).map { $0 as! Int } == [3, 1, 2])
+    #expect(owner.enemies.map(\.id) == [3, 1, 2])
+    #expect(host.violations.isEmpty)
+  }
 }
