@@ -133,22 +133,31 @@ extension TreeSnapshot {
         level += 1
         continue
       }
-      // On to the next sibling, of this node or of the nearest ancestor
-      // that has one.
-      while true {
-        let owner = forest[node].owner
-        let next = forest.next(after: node, inTreeAt: forest[owner].children)
-        if next != .null {
-          node = next
-          break
-        }
-        if owner == top {
-          node = .null
-          break
-        }
-        node = owner
-        level -= 1
-      }
+      let next = _nextNode(after: node, beneath: top)
+      node = next.node
+      level -= next.levelsUp
+    }
+  }
+
+  /// The node that follows `node` and everything beneath it in depth-first
+  /// order, without leaving the subtree of `top`: the next sibling of
+  /// `node`, or of its nearest ancestor beneath `top` that has one; `.null`
+  /// when there is none.
+  ///
+  /// - Returns: The node, and how many levels above `node`'s it is.
+  /// - Complexity: O(*d* + log *b*); amortized O(1) over a whole walk.
+  @inlinable
+  func _nextNode(after node: _NodeID, beneath top: _NodeID) -> (node: _NodeID, levelsUp: Int) {
+    let forest = _index._arena.forest
+    var node = node
+    var levelsUp = 0
+    while true {
+      let owner = forest[node].owner
+      let next = forest.next(after: node, inTreeAt: forest[owner].children)
+      if next != .null { return (next, levelsUp) }
+      if owner == top { return (.null, levelsUp) }
+      node = owner
+      levelsUp += 1
     }
   }
 

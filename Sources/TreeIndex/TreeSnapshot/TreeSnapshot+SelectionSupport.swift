@@ -56,21 +56,7 @@ extension TreeSnapshot {
           continue
         }
       }
-      // On to the next sibling, of this node or of the nearest ancestor
-      // beneath `top` that has one.
-      while true {
-        let owner = forest[node].owner
-        let next = forest.next(after: node, inTreeAt: forest[owner].children)
-        if next != .null {
-          node = next
-          break
-        }
-        if owner == top {
-          node = .null
-          break
-        }
-        node = owner
-      }
+      node = _nextNode(after: node, beneath: top).node
     }
   }
 
