@@ -64,7 +64,7 @@ struct _BatchDiff {
     self.recorder = recorder
     self.isSectioned = isSectioned
     var all = recorder.subitemChanges
-    for (item, changes) in recorder.subitemChanges where !changes.movedOut.isEmpty && !changes.movedIn.isEmpty {
+    for (item, changes) in recorder.subitemChanges where !changes.movedOut.isEmpty && changes.hasMovedIn {
       var restored = changes
       restored.restoringMovesInPlace()
       all[item] = restored
