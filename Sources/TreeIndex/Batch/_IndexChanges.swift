@@ -93,7 +93,7 @@ struct _IndexChanges: Sendable, Equatable {
     }
     var nodes: [NodeID] = []
     nodes.reserveCapacity(elements.count)
-    for element in elements { nodes.append(runs.allocate(element)) }
+    for element in elements { nodes.append(allocate(element)) }
     root = runs.build(nodes)
   }
 
@@ -121,8 +121,9 @@ struct _IndexChanges: Sendable, Equatable {
   /// - Complexity: O(*r*).
   var deleted: [Range<Int>] {
     var result: [Range<Int>] = []
-    runs.forEach(in: root) { node, before in
-      let run = runs[node]
+    let total = runs.total(root)
+    guard total.old > total.kept else { return result }
+    forEachRun(in: root, after: .zero) { run, before in
       guard run.kind == .deleted else { return }
       Self.append(before.old..<(before.old + run.count), to: &result)
     }
@@ -135,8 +136,9 @@ struct _IndexChanges: Sendable, Equatable {
   /// - Complexity: O(*r*).
   var inserted: [Range<Int>] {
     var result: [Range<Int>] = []
-    runs.forEach(in: root) { node, before in
-      let run = runs[node]
+    let total = runs.total(root)
+    guard total.new > total.kept else { return result }
+    forEachRun(in: root, after: .zero) { run, before in
       guard run.kind == .inserted || run.kind == .movedIn else { return }
       Self.append(before.new..<(before.new + run.count), to: &result)
     }
@@ -150,11 +152,25 @@ struct _IndexChanges: Sendable, Equatable {
   var movedIn: [MovedIn] {
     var result: [MovedIn] = []
     guard hasMovedIn else { return result }
-    runs.forEach(in: root) { node, before in
-      let run = runs[node]
+    forEachRun(in: root, after: .zero) { run, before in
       if run.kind == .movedIn { result.append(MovedIn(position: before.new, tag: run.tag)) }
     }
     return result
+  }
+
+  /// Calls `body` with each run of the subtree `t`, in order, and the
+  /// summary of the runs before it (`before`: of those before the subtree).
+  /// Recursive, so that reading the runs out allocates nothing but the
+  /// result; the trees are AVL trees, so the recursion is O(log *r*) deep.
+  private func forEachRun(
+    in t: NodeID, after before: _IndexSummary, _ body: (_IndexRun, _IndexSummary) -> Void
+  ) {
+    guard t >= 0 else { return }
+    let node = runs.nodes[Int(t)]
+    forEachRun(in: node.left, after: before, body)
+    let start = before + node.leftTotal
+    body(node.element, start)
+    forEachRun(in: node.right, after: start + node.element.summary, body)
   }
 
   /// Appends `range` to sorted ranges, merged with the last one if they
@@ -210,7 +226,7 @@ struct _IndexChanges: Sendable, Equatable {
   mutating func insertMoved(at index: Int, tag: Int?) {
     guard let tag else { return insert(1, at: index) }
     let (before, after) = split(root, atNew: index)
-    root = runs.join(before, runs.allocate(_IndexRun(movedInWithTag: tag)), after)
+    root = runs.join(before, allocate(_IndexRun(movedInWithTag: tag)), after)
   }
 
   /// Records `count` new positions at `index` (current coordinates).
@@ -219,15 +235,16 @@ struct _IndexChanges: Sendable, Equatable {
   mutating func insert(_ count: Int, at index: Int) {
     guard count > 0 else { return }
     // Next to or inside a run of inserted positions: that run grows.
-    func grow(_ run: inout _IndexRun, _: _IndexSummary) -> Bool {
-      guard run.kind == .inserted else { return false }
-      run.count += count
-      return true
+    if index > 0, let (node, _) = runs.find(index - 1, by: _NewPositions.self, in: root),
+      runs[node].kind == .inserted
+    {
+      return resize(node, by: count)
     }
-    if index > 0, runs.modifyElement(in: root, holding: index - 1, by: _NewPositions.self, grow) == true { return }
-    if runs.modifyElement(in: root, holding: index, by: _NewPositions.self, grow) == true { return }
+    if let (node, _) = runs.find(index, by: _NewPositions.self, in: root), runs[node].kind == .inserted {
+      return resize(node, by: count)
+    }
     let (before, after) = split(root, atNew: index)
-    root = runs.join(before, runs.allocate(_IndexRun(.inserted, count)), after)
+    root = runs.join(before, allocate(_IndexRun(.inserted, count)), after)
   }
 
   /// Records the deletion of the positions `range` (current coordinates).
@@ -240,14 +257,12 @@ struct _IndexChanges: Sendable, Equatable {
   mutating func delete(_ range: Range<Int>) {
     guard !range.isEmpty else { return }
     // Inside a run of inserted positions: that run shrinks.
-    let shrunk = runs.modifyElement(in: root, holding: range.lowerBound, by: _NewPositions.self) { run, before in
-      guard run.kind == .inserted, run.count > range.count, range.upperBound <= before.new + run.count else {
-        return false
+    if let (node, before) = runs.find(range.lowerBound, by: _NewPositions.self, in: root) {
+      let run = runs[node]
+      if run.kind == .inserted, run.count > range.count, range.upperBound <= before.new + run.count {
+        return resize(node, by: -range.count)
       }
-      run.count -= range.count
-      return true
     }
-    if shrunk == true { return }
     var (before, rest) = split(root, atNew: range.lowerBound)
     let (covered, after) = split(rest, atNew: range.count)
     var deleted = runs.total(covered).old
@@ -267,7 +282,23 @@ struct _IndexChanges: Sendable, Equatable {
         before = runs.join(head, last, Runs.null)
       }
     }
-    root = runs.join(before, runs.allocate(_IndexRun(.deleted, deleted)), after)
+    root = runs.join(before, allocate(_IndexRun(.deleted, deleted)), after)
+  }
+
+  /// Changes the width of the run at `node` by `delta` positions, and the
+  /// summaries above it.
+  ///
+  /// - Complexity: O(log *r*).
+  private mutating func resize(_ node: NodeID, by delta: Int) {
+    runs[node].count += delta
+    runs.refreshUpward(from: node, inTreeAt: root)
+  }
+
+  /// A detached node for `run`; the first one makes room for a few, as a
+  /// batch that changes an item usually records a handful of runs there.
+  private mutating func allocate(_ run: _IndexRun) -> NodeID {
+    if runs.nodes.isEmpty { runs.nodes.reserveCapacity(8) }
+    return runs.allocate(run)
   }
 
   /// Splits the rope `t` at new position `index`: the runs before it (with
@@ -280,7 +311,7 @@ struct _IndexChanges: Sendable, Equatable {
     let width = runs.total(t).new
     if index >= width {
       guard index > width else { return (t, Runs.null) }
-      return (runs.join(t, runs.allocate(_IndexRun(.kept, index - width)), Runs.null), Runs.null)
+      return (runs.join(t, allocate(_IndexRun(.kept, index - width)), Runs.null), Runs.null)
     }
     var (before, after) = runs.split(t, at: index, by: _NewPositions.self)
     let cut = index - runs.total(before).new
@@ -293,7 +324,7 @@ struct _IndexChanges: Sendable, Equatable {
       head.count = cut
       runs[first] = head
       before = runs.join(before, first, Runs.null)
-      after = runs.join(Runs.null, runs.allocate(tail), rest)
+      after = runs.join(Runs.null, allocate(tail), rest)
     }
     return (before, after)
   }
