@@ -54,7 +54,11 @@ struct LargeBatchSessionTests {
   func hundredsOfScatteredEditsOfRootItems(seed: UInt64, layout: TreeIndex.Layout) {
     let session = RandomSession<ModelDataSource>(seed: seed, layout: layout, targetSize: 60)
     session.operation = "reloadData()"
-    session.runStep { session.list.reloadData(); session.model.reloadData(); return .reload }
+    session.runStep {
+      session.list.reloadData()
+      session.model.reloadData()
+      return .reload
+    }
     // Hundreds of root items inserted one by one in one batch, then a mixed
     // batch, then one that mostly deletes; random steps in between.
     session.rootBatchStep(edits: 300, insertPercent: 100, deletePercent: 0)
