@@ -266,7 +266,7 @@ struct _IndexChanges: Sendable, Equatable {
     var (before, rest) = split(root, atNew: range.lowerBound)
     let (covered, after) = split(rest, atNew: range.count)
     var deleted = runs.total(covered).old
-    runs.forEachNode(in: covered) { runs.free($0) }
+    free(covered)
     guard deleted > 0 else {
       root = runs.merge(before, after)
       return
@@ -292,6 +292,15 @@ struct _IndexChanges: Sendable, Equatable {
   private mutating func resize(_ node: NodeID, by delta: Int) {
     runs[node].count += delta
     runs.refreshUpward(from: node, inTreeAt: root)
+  }
+
+  /// Frees every node of the subtree `t`. Recursive (O(log *r*) deep), so
+  /// that it allocates nothing.
+  private mutating func free(_ t: NodeID) {
+    guard t >= 0 else { return }
+    free(runs.left(t))
+    free(runs.right(t))
+    runs.free(t)
   }
 
   /// A detached node for `run`; the first one makes room for a few, as a
