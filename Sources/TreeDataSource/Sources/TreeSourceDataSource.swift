@@ -101,9 +101,8 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
             // A run of removals at one place (what a filter publishes when
             // it hides consecutive siblings): one deletion of them all, in
             // the coordinates before the run. Scattered removals stay one
-            // deletion each: the list records a deletion in O(the batch's
-            // deleted ranges), and a run of scattered ones deleted last
-            // first costs more than left to right.
+            // deletion each, as they come (the batch records each in
+            // O(log r) amortized for r changed ranges, whatever the order).
             var paths = [p]
             while i < steps.count, case .remove(let q) = steps[i], q == p {
               paths.append((p.parent ?? []).appending(p[p.depth - 1] + paths.count))

@@ -64,7 +64,7 @@ struct _BatchDiff {
     self.recorder = recorder
     self.isSectioned = isSectioned
     var all = recorder.subitemChanges
-    for (item, changes) in recorder.subitemChanges where !changes.movedOut.isEmpty && !changes.movedIn.isEmpty {
+    for (item, changes) in recorder.subitemChanges where !changes.movedOut.isEmpty && changes.hasMovedIn {
       var restored = changes
       restored.restoringMovesInPlace()
       all[item] = restored
@@ -293,8 +293,8 @@ struct _BatchDiff {
   /// offsets on each side, in order. A known subitem with no change at or
   /// beneath it shows the same rows before and after, so it is left out.
   ///
-  /// - Complexity: O(*c* (log *b* + *r*)) for *c* changed subitems and *r*
-  ///   changed ranges of subitems.
+  /// - Complexity: O(*c* (log *b* + log *r*)) for *c* changed subitems and
+  ///   *r* changed ranges of subitems.
   private func survivingKnownSubitems(of item: _NodeID, _ subitemChanges: _IndexChanges) -> [SurvivingPair] {
     var pairs: [SurvivingPair] = []
     for node in recorder.changedChildren[item] ?? [] {

@@ -68,10 +68,8 @@ struct _BatchRecorder: Sendable {
 
   /// Records that an item's subitems were replaced by `newCount` new ones.
   mutating func recordReplacement(in parent: _NodeID, oldCount: Int, newCount: Int) {
-    var changes = subitemChanges[parent, default: _IndexChanges()]
-    changes.delete(0..<oldCount)
-    changes.insert(newCount, at: 0)
-    subitemChanges[parent] = changes
+    subitemChanges[parent, default: _IndexChanges()].delete(0..<oldCount)
+    subitemChanges[parent, default: _IndexChanges()].insert(newCount, at: 0)
   }
 
   /// Folds in what a nested batch recorded after this one's edits so far.

@@ -49,8 +49,10 @@ extension TreeIndex {
   /// - Throws: Whatever `updates` throws; the index is then exactly as it
   ///   was before the batch (unless the closure assigned another index to
   ///   it: that index is kept).
-  /// - Complexity: the cost of the edits, plus, for each item with changes
-  ///   beneath it, O(*c* (log *b* + *r*)) for its *c* changed known subitems
+  /// - Complexity: the cost of the edits, each recorded in O(log *r*)
+  ///   amortized (so *k* edits under one item cost O(*k* log *k*) more,
+  ///   whatever their order); plus, for each item with changes beneath it,
+  ///   O(*r* + *c* (log *b* + log *r*)) for its *c* changed known subitems
   ///   and *r* changed ranges of subitems; plus, for each item with *m*
   ///   subitems moved in or out, O(*m*² (*r* + *m*)) at worst, and
   ///   O(*s* log *s*) for the *s* ranges of the result: independent of the

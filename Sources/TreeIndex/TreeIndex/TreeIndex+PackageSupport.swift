@@ -67,7 +67,8 @@ extension TreeIndex {
   /// moved since, or the path names no item. Outside a batch, the path
   /// itself when it names an item.
   ///
-  /// - Complexity: O(*d* (log *b* + *r*)) for *r* changed ranges per level.
+  /// - Complexity: O(*d* (log *b* + log *r*)) for *r* changed ranges per
+  ///   level.
   package func _treePathAtBatchStart(_ treePath: TreePath) -> TreePath? {
     guard !treePath.isEmpty else { return nil }
     if let recorder = _recorder, recorder.token == 0 { return nil }  // the index was replaced
