@@ -13,7 +13,7 @@ extension TreeSelection {
   /// it is cancelled.
   ///
   /// - Parameter snapshot: The new tree.
-  /// - Complexity: O(*n* log *b*) for *n* items.
+  /// - Complexity: O(*n*) for *n* items: the counts are recounted over the new tree.
   public mutating func apply(_ snapshot: TreeSnapshot<ItemID>) {
     defer { _checkInvariants() }
     _snapshot = snapshot
