@@ -108,6 +108,7 @@ let package = Package(
     // `filters` run piped, and on a pseudo-terminal.
     .target(
       name: "ExampleTestSupport",
+      dependencies: ["ExampleTerminal"],
       path: "Tests/ExampleTestSupport"),
 
     .testTarget(

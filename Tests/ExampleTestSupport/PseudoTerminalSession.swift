@@ -3,16 +3,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ExampleTerminal
 import Foundation
 import Testing
-
-#if canImport(Glibc)
-private let systemRead = Glibc.read
-private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-private let systemRead = Darwin.read
-private let systemWrite = Darwin.write
-#endif
 
 /// A built example on a pseudo-terminal, as a person runs it: typed keys
 /// in, escape sequences out.

@@ -7,17 +7,6 @@ import Darwin
 #endif
 import Dispatch
 
-#if canImport(Glibc)
-private let systemRead = Glibc.read
-private let systemWrite = Glibc.write
-#elseif canImport(Musl)
-private let systemRead = Musl.read
-private let systemWrite = Musl.write
-#elseif canImport(Darwin)
-private let systemRead = Darwin.read
-private let systemWrite = Darwin.write
-#endif
-
 /// The terminal an interactive example runs in (`outline`'s browser,
 /// `filters`' panel): raw mode and the alternate screen while it runs, the
 /// terminal as it was once it stops — when the program stops it, and on

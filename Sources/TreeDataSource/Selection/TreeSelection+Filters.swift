@@ -53,9 +53,9 @@ extension TreeSelection {
     if let session = _session {
       throw TreeSelectionError(operation: .restore, item: nil, reason: .sessionAlreadyOpen("\(session.item)"))
     }
-    // The items each filter's pairs may name, by name.
-    var toggles: [PackagedFilter.Pair: [String: ItemID]] = [:]
-    var questions: [PackagedFilter.Pair: [String: ItemID]] = [:]
+    // The nodes of the items each filter's pairs may name, by name.
+    var toggles: [PackagedFilter.Pair: [String: Int32]] = [:]
+    var questions: [PackagedFilter.Pair: [String: Int32]] = [:]
     var stack: [(node: Int32, root: PackagedFilter.Pair?)] = _childNodesReversed(of: Self._rootNode).map { ($0, nil) }
     while let (node, root) = stack.popLast() {
       let item = _snapshot._item(ofNode: node)
@@ -66,15 +66,15 @@ extension TreeSelection {
         toggles[filter, default: [:]] = toggles[filter, default: [:]]
       }
       if let root {
-        if interaction.isCheckToggle, toggles[root]?[name(item)] == nil { toggles[root]![name(item)] = item }
-        if interaction.takesAnswers, questions[root]?[name(item)] == nil { questions[root, default: [:]][name(item)] = item }
+        if interaction.isCheckToggle, toggles[root]?[name(item)] == nil { toggles[root]![name(item)] = node }
+        if interaction.takesAnswers, questions[root]?[name(item)] == nil { questions[root, default: [:]][name(item)] = node }
       }
       for child in _childNodesReversed(of: node) { stack.append((child, owner)) }
     }
     var unknown: [String] = []
-    var checked: [ItemID] = []
-    var answers: [ItemID: [String]] = [:]
-    var answered: [ItemID] = []
+    var checked: [Int32] = []
+    var answers: [Int32: [String]] = [:]
+    var answered: [Int32] = []
     for filter in filters {
       let root = filter.root
       guard let named = toggles[root] else {
@@ -82,19 +82,19 @@ extension TreeSelection {
         continue
       }
       for pair in filter.pairs {
-        if pair.key == root.key, let item = named[pair.value] {
-          checked.append(item)
-        } else if let item = questions[root]?[pair.key], let node = _snapshot._node(ofItem: item) {
-          let interaction = _interaction(item, at: node)
-          if case .freeText = interaction, pair.value.isEmpty || !(answers[item]?.isEmpty ?? true) {
+        if pair.key == root.key, let node = named[pair.value] {
+          checked.append(node)
+        } else if let node = questions[root]?[pair.key] {
+          let interaction = _interaction(_snapshot._item(ofNode: node), at: node)
+          if case .freeText = interaction, pair.value.isEmpty || !(answers[node]?.isEmpty ?? true) {
             unknown.append("answer \"\(pair.value)\" to \"\(pair.key)\" (free text takes one non-empty answer)")
-          } else if case .singleChoice = interaction, !(answers[item]?.isEmpty ?? true) {
+          } else if case .singleChoice = interaction, !(answers[node]?.isEmpty ?? true) {
             unknown.append("answer \"\(pair.value)\" to \"\(pair.key)\" (a single choice takes one answer)")
           } else if !interaction.options.isEmpty, !interaction.options.contains(pair.value) {
             unknown.append("option \"\(pair.value)\" of \"\(pair.key)\" in filter \"\(root.key): \(root.value)\"")
           } else {
-            if answers[item] == nil { answered.append(item) }
-            if !(answers[item]?.contains(pair.value) ?? false) { answers[item, default: []].append(pair.value) }
+            if answers[node] == nil { answered.append(node) }
+            if !(answers[node]?.contains(pair.value) ?? false) { answers[node, default: []].append(pair.value) }
           }
         } else {
           unknown.append("item \"\(pair.key): \(pair.value)\" in filter \"\(root.key): \(root.value)\"")
@@ -106,13 +106,12 @@ extension TreeSelection {
     }
     var restored = self
     restored.clear()
-    for item in checked {
-      guard let node = _snapshot._node(ofItem: item) else { continue }
-      restored._changeEntry(of: item, at: node) { $0.isChecked = true }
+    for node in checked {
+      restored._changeEntry(of: _snapshot._item(ofNode: node), at: node) { $0.isChecked = true }
     }
-    for item in answered {
-      guard let node = _snapshot._node(ofItem: item) else { continue }
-      let results = interactionOrdered(answers[item] ?? [], for: item, at: node)
+    for node in answered {
+      let item = _snapshot._item(ofNode: node)
+      let results = interactionOrdered(answers[node] ?? [], for: item, at: node)
       restored._changeEntry(of: item, at: node) { $0.results = results }
     }
     for (group, interaction) in _interactions where interaction.isSingleSelectionGroup {
