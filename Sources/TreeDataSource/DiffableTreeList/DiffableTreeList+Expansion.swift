@@ -1,5 +1,5 @@
 /// The user's expansions and collapses: each one batch update for the host,
-/// the delegate asked, the snapshot changed.
+/// the delegate asked, the snapshot changed in place.
 extension DiffableTreeList {
   /// Expands `item` and hands the host the rows that appear as one update,
   /// as ``TreeList/expand(_:recursively:)`` does; the list's ``snapshot``
@@ -8,14 +8,16 @@ extension DiffableTreeList {
   /// The delegate's ``DiffableTreeListDelegate/shouldExpandItem(_:)`` is
   /// asked first (a refusal leaves everything as it was, without an
   /// error), and ``DiffableTreeListDelegate/willExpandItem(_:)`` and
-  /// ``DiffableTreeListDelegate/didExpandItem(_:)`` bracket the change. On
-  /// its own, an item expands even without children (children added later
-  /// are shown). Recursively, as `NSOutlineView` does, every collapsed item
-  /// of the subtree that has children is opened, the item itself included,
-  /// each asked about and told of; items without children stay collapsed,
-  /// and a refused item stays collapsed with everything beneath it. A
-  /// hidden item is expanded without rows: its children show once its
-  /// ancestors are expanded.
+  /// ``DiffableTreeListDelegate/didExpandItem(_:)`` bracket the change
+  /// (`did` once the snapshot has it and the host has the update). An
+  /// expanded item is left as it is, and nobody is asked. On its own, an
+  /// item expands even without children (children added later are shown).
+  /// Recursively, as `NSOutlineView` does, the subtree is walked top down,
+  /// the item itself included: every collapsed item that has children is
+  /// asked about and opened, items without children stay collapsed, a
+  /// refused item stays collapsed with everything beneath it, and the walk
+  /// goes on beneath items already expanded. A hidden item is expanded
+  /// without rows: its children show once its ancestors are expanded.
   ///
   /// - Parameters:
   ///   - item: The item's identifier.
@@ -24,16 +26,33 @@ extension DiffableTreeList {
   ///   ``DiffableTreeListError/Reason/unknownItem`` when the list has no
   ///   such item, or ``DiffableTreeListError/Reason/reentrantUpdate`` when
   ///   called while the list is calling out; nothing changes.
-  /// - Complexity: O(*d* log *b*) to show a subtree shown before, plus
-  ///   O(*d* log *b*) per subitem shown the first time; recursively, plus
-  ///   O(*d* log *b*) per item of the subtree.
+  /// - Complexity: O(*d* log *b*), whatever the number of rows that appear
+  ///   (with ``heightOfItem`` set, plus a height asked for each);
+  ///   recursively, plus O(*d* log *b*) per item of the subtree.
   public func expand(_ item: ItemID, recursively: Bool = false) throws {
-    let treePath = try _resolve(item, for: .expand)
-    if _isKnownToTheTreeList(treePath) {
-      try _list.expand(treePath, recursively: recursively)
-    } else {
-      _expandHidden(item, recursively: recursively)
+    try _refuseUnknownOrReentrant(item, for: .expand)
+    defer { _runDeferredCalls() }
+    var opened: [ItemID] = []
+    // The items opened while visible: every row beneath each is new.
+    var shown: [ItemID] = []
+    // Depth first, children in order; each with whether it was visible.
+    var stack = [(item: item, wasVisible: _snapshot.isVisible(item))]
+    while let (next, wasVisible) = stack.popLast() {
+      var childrenWereVisible = wasVisible
+      if !_snapshot.isExpanded(next) {
+        if recursively && _snapshot.children(of: next).isEmpty { continue }
+        guard _callOut({ delegate?.shouldExpandItem(next) ?? true }) else { continue }
+        _callOut { delegate?.willExpandItem(next) }
+        _snapshot.expand([next])
+        opened.append(next)
+        if wasVisible { shown.append(next) }
+        childrenWereVisible = false
+      }
+      guard recursively else { break }
+      for child in _snapshot.children(of: next).reversed() { stack.append((child, childrenWereVisible)) }
     }
+    _showRows(beneath: shown)
+    for item in opened { delegate?.didExpandItem(item) }
   }
 
   /// Collapses `item` and hands the host the rows that vanish as one
@@ -56,23 +75,25 @@ extension DiffableTreeList {
   ///   such item, or ``DiffableTreeListError/Reason/reentrantUpdate`` when
   ///   called while the list is calling out; nothing changes.
   /// - Complexity: O(*d* log *b*), whatever the number of rows that vanish;
-  ///   recursively, plus O(log *b*) per item beneath.
+  ///   recursively, plus O(*d* log *b*) per item beneath.
   public func collapse(_ item: ItemID, recursively: Bool = false) throws {
-    let treePath = try _resolve(item, for: .collapse)
-    let wasExpanded = snapshot.isExpanded(item)
-    // An item the tree list has not asked about yet (hidden, come while its
-    // parent was collapsed) is open only in the snapshot: the tree list
-    // asks when it shows.
-    guard _isKnownToTheTreeList(treePath), _list.isExpanded(treePath) || !wasExpanded else {
-      _collapseHidden(item, recursively: recursively)
-      return
+    try _refuseUnknownOrReentrant(item, for: .collapse)
+    defer { _runDeferredCalls() }
+    let notify = _snapshot.isExpanded(item)
+    if notify {
+      guard _callOut({ delegate?.shouldCollapseItem(item) ?? true }) else { return }
+      _callOut { delegate?.willCollapseItem(item) }
     }
-    _collapsesRecursively = recursively
-    defer { _collapsesRecursively = false }
-    try _list.collapse(treePath, recursively: recursively)
-    // Refused: the item stays expanded, and nothing beneath it changes.
-    let refused = wasExpanded && snapshot.isExpanded(item)
-    if recursively && !refused { _collapseDescendants(of: item) }
+    // The rows beneath, while they are still there.
+    let vanishing = notify ? _rowsBeneath(item) : nil
+    _snapshot.collapse([item])
+    if recursively { _collapseDescendants(of: item) }
+    if let vanishing {
+      let changes = TreeChanges(deletedRowRanges: [vanishing.table])
+      if _heights != nil { _heights!.free(_heights!.cut(vanishing.global)) }
+      _deliver(changes)
+    }
+    if notify { delegate?.didCollapseItem(item) }
   }
 
   /// Expands every collapsed ancestor of `item`, top down, so that it
@@ -89,89 +110,88 @@ extension DiffableTreeList {
   ///   ``DiffableTreeListError/Reason/unknownItem`` when the list has no
   ///   such item, or ``DiffableTreeListError/Reason/reentrantUpdate`` when
   ///   called while the list is calling out; nothing changes.
-  /// - Complexity: O(*d* log *b*), plus O(*d* log *b*) per subitem shown
-  ///   the first time.
+  /// - Complexity: O(*d*² log *b*), whatever the number of rows that appear
+  ///   (with ``heightOfItem`` set, plus a height asked for each).
   public func reveal(_ item: ItemID) throws {
-    let treePath = try _resolve(item, for: .reveal)
-    try _list.reveal(treePath)
+    try _refuseUnknownOrReentrant(item, for: .reveal)
+    defer { _runDeferredCalls() }
+    var ancestors: [ItemID] = []
+    var next = _snapshot.parent(of: item)
+    while let ancestor = next {
+      ancestors.append(ancestor)
+      next = _snapshot.parent(of: ancestor)
+    }
+    var opened: [ItemID] = []
+    for ancestor in ancestors.reversed() where !_snapshot.isExpanded(ancestor) {
+      guard _callOut({ delegate?.shouldExpandItem(ancestor) ?? true }) else { break }
+      _callOut { delegate?.willExpandItem(ancestor) }
+      _snapshot.expand([ancestor])
+      opened.append(ancestor)
+    }
+    // The first ancestor opened was visible (every one above it is
+    // expanded), and everything beneath it was hidden.
+    _showRows(beneath: opened.prefix(1))
+    for ancestor in opened { delegate?.didExpandItem(ancestor) }
   }
 
   // MARK: Implementation
 
-  /// The path of `item`, or the error `operation` throws: the item is not
-  /// in the list, or the list is calling out.
-  func _resolve(_ item: ItemID, for operation: DiffableTreeListError.Operation) throws -> TreePath {
-    guard !_list._isCallingOut else {
+  /// Throws the error `operation` throws when the list is calling out or
+  /// has no item `item`.
+  func _refuseUnknownOrReentrant(_ item: ItemID, for operation: DiffableTreeListError.Operation) throws {
+    guard !_isCallingOut else {
       throw DiffableTreeListError(operation: operation, item: String(describing: item), reason: .reentrantUpdate)
     }
-    guard let treePath = snapshot.treePath(of: item) else {
+    guard _snapshot.contains(item) else {
       throw DiffableTreeListError(operation: operation, item: String(describing: item), reason: .unknownItem)
     }
-    return treePath
   }
 
-  /// Whether the tree list knows the parent of the item at `treePath` (it
-  /// has shown it expanded), so that it can expand or collapse the item;
-  /// otherwise the item is hidden beneath an item the tree list never
-  /// expanded, and only the snapshot has it.
+  /// Hands the host the rows beneath `items` — expanded, visible items,
+  /// in row order, none beneath another — as insertions, after measuring
+  /// them when the list keeps heights.
+  func _showRows(beneath items: some Sequence<ItemID>) {
+    var inserted: [TreeChanges.RowRange] = []
+    for item in items {
+      guard let rows = _rowsBeneath(item) else { continue }
+      inserted.append(rows.table)
+      if _heights != nil { _insertMeasuredRows(rows.global) }
+    }
+    _deliver(TreeChanges(insertedRowRanges: inserted))
+  }
+
+  /// The rows of the visible descendants of the visible, expanded `item`,
+  /// as the host numbers them and as global rows; `nil` when there are none.
   ///
   /// - Complexity: O(*d* log *b*).
-  func _isKnownToTheTreeList(_ treePath: TreePath) -> Bool {
-    _list.numberOfSubitems(of: treePath.parent) != nil
-  }
-
-  /// Expands an item hidden beneath an item the tree list never expanded:
-  /// in the snapshot alone (the tree list asks when the item shows),
-  /// asking and telling the delegate as ``expand(_:recursively:)`` does.
-  ///
-  /// - Complexity: O(*d* log *b*); recursively, per item of the subtree.
-  func _expandHidden(_ item: ItemID, recursively: Bool) {
-    var opened: [ItemID] = []
-    var stack = [item]
-    while let next = stack.popLast() {
-      let children = snapshot.children(of: next)
-      if !snapshot.isExpanded(next) {
-        // Recursively, as NSOutlineView: items without children stay closed.
-        if recursively && children.isEmpty { continue }
-        guard _list._callOut({ delegate?.shouldExpandItem(next) ?? true }) else { continue }
-        _list._callOut { delegate?.willExpandItem(next) }
-        _list.dataSource.snapshot.expand([next])
-        opened.append(next)
-      }
-      if recursively { stack.append(contentsOf: children.reversed()) }
+  func _rowsBeneath(_ item: ItemID) -> (table: TreeChanges.RowRange, global: Range<Int>)? {
+    let rows = _rows
+    guard let treePath = _snapshot.treePath(of: item), let subtree = rows.rows(inSubtreeAt: treePath) else {
+      return nil
     }
-    for item in opened { delegate?.didExpandItem(item) }
-    _list._runDeferredCalls()
-  }
-
-  /// Collapses an item hidden beneath an item the tree list never
-  /// expanded: in the snapshot alone, asking and telling the delegate as
-  /// ``collapse(_:recursively:)`` does.
-  ///
-  /// - Complexity: O(*d* log *b*); recursively, per item of the subtree.
-  func _collapseHidden(_ item: ItemID, recursively: Bool) {
-    defer { _list._runDeferredCalls() }
-    let notify = snapshot.isExpanded(item)
-    if notify {
-      guard _list._callOut({ delegate?.shouldCollapseItem(item) ?? true }) else { return }
-      _list._callOut { delegate?.willCollapseItem(item) }
+    let table: TreeChanges.RowRange
+    let global: Range<Int>
+    if layout == .sectioned && treePath.depth == 1 {
+      table = .init(section: treePath[0], rows: 0..<subtree.count)
+      global = subtree
+    } else {
+      let own = rows.tableIndexPath(fromTreePath: treePath)!
+      table = .init(section: own[0], rows: (own[1] + 1)..<(own[1] + subtree.count))
+      global = (subtree.lowerBound + 1)..<subtree.upperBound
     }
-    _list.dataSource.snapshot.collapse([item])
-    if recursively { _collapseDescendants(of: item) }
-    if notify { delegate?.didCollapseItem(item) }
+    return table.rows.isEmpty ? nil : (table, global)
   }
 
-  /// Collapses every item beneath `item` in the snapshot, as a recursive
-  /// collapse of the tree list does with the items it knows.
+  /// Collapses every item beneath `item` in the snapshot.
   ///
   /// - Complexity: O(*s* · *d* log *b*) for the *s* items beneath.
   func _collapseDescendants(of item: ItemID) {
     var expanded: [ItemID] = []
-    var stack = Array(snapshot.children(of: item))
+    var stack = Array(_snapshot.children(of: item))
     while let next = stack.popLast() {
-      if snapshot.isExpanded(next) { expanded.append(next) }
-      stack.append(contentsOf: snapshot.children(of: next))
+      if _snapshot.isExpanded(next) { expanded.append(next) }
+      stack.append(contentsOf: _snapshot.children(of: next))
     }
-    if !expanded.isEmpty { _list.dataSource.snapshot.collapse(expanded) }
+    if !expanded.isEmpty { _snapshot.collapse(expanded) }
   }
 }

@@ -15,31 +15,35 @@ import Foundation
 ///     try list.expand("Fruit")                   // host: rows 1..<3 inserted
 ///     list.itemID(at: IndexPath(indexes: [0, 2]))   // "Pear"
 ///
-/// It is built on ``TreeList``: the host, the delegate, the heights and the
-/// geometry, the checks and the rule for calls made while the list calls
-/// out are the tree list's. The tree itself is stored once, in the
-/// snapshot, which is the tree list's data source; the tree list keeps what
-/// it keeps for any data source — the expansion state and number of
-/// subitems of the items it has shown expanded, and their rows' heights.
-/// The two are separate storage, so a user's expand or collapse changes
-/// each in place, O(*d* log *b*), and copies neither.
+/// The snapshot is the list's only model of the tree: it knows every item,
+/// its expansion and its rows, so the list answers the host from it and
+/// keeps nothing else per item — no index of its own, no copy of the tree.
+/// An applied snapshot is adopted as it is (its storage shared with the
+/// value you pass), and the host's update is the snapshot's own
+/// ``/TreeIndex/TreeSnapshot/changes(from:layout:)``. A user's expand or
+/// collapse changes the snapshot in place, O(*d* log *b*), and the host
+/// gets the rows that appear or vanish. Row heights, when
+/// ``heightOfItem`` is set, are one tree of runs of equal heights in row
+/// order.
+///
+/// The list follows ``TreeList``'s rules for hosts and delegates: one
+/// update per change, `should…` and `will…` before it and `did…` after the
+/// host has it, and no change accepted while the list calls out (see
+/// ``DiffableTreeListError/Reason/reentrantUpdate``).
 ///
 /// The list holds its host and delegate weakly. It is not thread-safe: use
 /// it from one thread (the main thread, with UIKit).
 public final class DiffableTreeList<ItemID: Hashable & Sendable> {
-  /// The tree list that does the work; its data source holds the snapshot.
-  let _list: TreeList<_SnapshotDataSource<ItemID>>
+  /// The items, their expansion and their rows.
+  var _snapshot = TreeSnapshot<ItemID>()
 
-  /// Turns the tree list's paths into identifiers for ``delegate``.
-  private let _delegateProxy = _DelegateProxy<ItemID>()
+  /// The heights of the rows in row order while ``heightOfItem`` is set;
+  /// `nil`: every row is 1 tall.
+  var _heights: _RowHeights?
 
-  /// Whether a recursive collapse is running: the proxy then collapses the
-  /// item's descendants in the snapshot too.
-  var _collapsesRecursively = false
-
-  /// How many applied snapshots the list brought in by making their edits
-  /// again, rather than by reading the tree anew. For tests.
-  package var _replayCount = 0
+  /// Calls to the host, the delegate and the height closure in progress,
+  /// and what waits for them to end.
+  var _callOuts = _CallOuts()
 
   /// How root items map to sections.
   public let layout: TreeIndex.Layout
@@ -52,10 +56,6 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
   /// - Complexity: O(1).
   public init(layout: TreeIndex.Layout = .flat) {
     self.layout = layout
-    _list = TreeList(dataSource: _SnapshotDataSource(), layout: layout)
-    _list.reloadData()  // the empty tree: one question, and no host yet
-    _delegateProxy.owner = self
-    _list.delegate = _delegateProxy
   }
 
   /// The list that shows the rows, told of every change; held weakly.
@@ -65,14 +65,17 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
   ///
   /// - Complexity: O(1), plus the host's reload.
   public var host: (any TreeListHost)? {
-    get { _list.host }
+    get { _host }
     set {
-      _list.host = newValue
+      _host = newValue
       guard let newValue else { return }
-      _list._callOut { newValue.reloadData() }
-      _list._runDeferredCalls()
+      _callOut { newValue.reloadData() }
+      _runDeferredCalls()
     }
   }
+
+  /// The host, held weakly.
+  weak var _host: (any TreeListHost)?
 
   /// Hears about expansion, collapse and selection, with identifiers; held
   /// weakly.
@@ -86,26 +89,31 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
   /// either side changes (copy on write), so let it go once applied.
   ///
   /// - Complexity: O(1).
-  public var snapshot: TreeSnapshot<ItemID> { _list.dataSource.snapshot }
+  public var snapshot: TreeSnapshot<ItemID> { _snapshot }
 
   /// The height of an item's row, for ``contentHeight``, ``offset(ofRow:)``
   /// and ``row(atOffset:)``; `nil` (the default) makes every row 1 tall,
   /// at no per-row cost.
   ///
-  /// Asked when a row first becomes visible and on every ``apply(_:)``;
-  /// setting it asks it again for every visible row (the host hears
+  /// Asked for each row that appears (applied, expanded or revealed) and
+  /// for each item an applied snapshot marks for reload
+  /// (``/TreeIndex/TreeSnapshot/reloadItems(_:)``); a row that stays keeps
+  /// its height. Setting it asks it for every visible row (the host hears
   /// nothing: heights are geometry, not rows). A height that is not a
-  /// number or is negative is taken as 0.
+  /// number or is negative is taken as 0, one above 2⁴⁰ as 2⁴⁰.
   ///
-  /// - Complexity: setting it is O(*v* (*d* + log *b*)) for *v* visible
-  ///   items, plus one call per visible row.
+  /// - Complexity: setting it is O(*v* *d* log *b*) for *v* visible items,
+  ///   plus one call per visible row.
   public var heightOfItem: ((ItemID) -> Double)? {
-    get { _list.dataSource.height }
+    get { _heightOfItem }
     set {
-      _list.dataSource.height = newValue
-      _whenNotCallingOut { $0._list._reload(announcing: TreeChanges()) }
+      _heightOfItem = newValue
+      _whenNotCallingOut { $0._measureAllRows() }
     }
   }
+
+  /// The height closure.
+  var _heightOfItem: ((ItemID) -> Double)?
 
   // MARK: The host's questions
 
@@ -113,19 +121,19 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
   /// `.sectioned`.
   ///
   /// - Complexity: O(1).
-  public var numberOfSections: Int { _list.numberOfSections }
+  public var numberOfSections: Int { _rows.numberOfSections }
 
   /// The number of rows in `section`; 0 for a section that does not exist.
   ///
   /// - Parameter section: A section of the host list.
   /// - Returns: The number of visible rows in it.
   /// - Complexity: O(log *b*).
-  public func numberOfRows(inSection section: Int) -> Int { _list.numberOfRows(inSection: section) }
+  public func numberOfRows(inSection section: Int) -> Int { _rows.numberOfRows(inSection: section) }
 
   /// The number of rows in all sections.
   ///
   /// - Complexity: O(1).
-  public var numberOfRows: Int { _list.numberOfRows }
+  public var numberOfRows: Int { _rows.numberOfRows }
 
   /// The item the row at `tablePath` shows.
   ///
@@ -133,7 +141,7 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
   /// - Returns: The item's identifier, or `nil` when there is no such row.
   /// - Complexity: O(*d* log *b*).
   public func itemID(at tablePath: IndexPath) -> ItemID? {
-    _list.treeIndexPath(fromTablePath: tablePath).flatMap(snapshot.item(at:))
+    _rows.treeIndexPath(fromTablePath: tablePath).flatMap(_snapshot.item(at:))
   }
 
   /// The table path `[section, row]` where `item` is drawn.
@@ -143,7 +151,7 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
   ///   `.sectioned` root item (a section), or is not in the list.
   /// - Complexity: O(*d* log *b*).
   public func tablePath(of item: ItemID) -> IndexPath? {
-    snapshot.treePath(of: item).flatMap(_list.tableIndexPath(fromTreePath:))
+    _snapshot.treePath(of: item).flatMap(_rows.tableIndexPath(fromTreePath:))
   }
 
   /// The global row of `item`: its position among the rows of all sections,
@@ -154,7 +162,7 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
   ///   `.sectioned` root item, or is not in the list.
   /// - Complexity: O(*d* log *b*).
   public func row(of item: ItemID) -> Int? {
-    snapshot.treePath(of: item).flatMap(_list.row(for:))
+    layout == .flat ? _snapshot.row(of: item) : _snapshot.treePath(of: item).flatMap(_rows.row(for:))
   }
 
   /// The item drawn at a global row, counting across sections
@@ -164,15 +172,8 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
   /// - Returns: The item's identifier, or `nil` when there is no such row.
   /// - Complexity: O(*d* log *b*).
   public func itemID(atRow row: Int) -> ItemID? {
-    _list.treePath(forRow: row).flatMap(snapshot.item(at:))
+    layout == .flat ? _snapshot.item(atRow: row) : _rows.treePath(forRow: row).flatMap(_snapshot.item(at:))
   }
-
-  /// The height of the row at `tablePath`, from the list's cache.
-  ///
-  /// - Parameter tablePath: A row of the host list, `[section, row]`.
-  /// - Returns: The row's height, or 0 when there is no such row.
-  /// - Complexity: O(*d* log *b*); asks nothing.
-  public func height(at tablePath: IndexPath) -> Double { _list.height(at: tablePath) }
 
   // MARK: Selection
 
@@ -184,28 +185,24 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
   /// - Complexity: O(*d* log *b*), plus the delegate's calls.
   @discardableResult
   public func selectRow(at tablePath: IndexPath) -> ItemID? {
-    _list.selectRow(at: tablePath).flatMap(snapshot.item(at:))
+    guard let item = itemID(at: tablePath) else { return nil }
+    guard delegate?.shouldSelectItem(item) ?? true else { return nil }
+    delegate?.didSelectItem(item)
+    return item
   }
 
   // MARK: Implementation
 
-  /// The addresses of everything the list stores per item — the
-  /// snapshot's storage, the tree list's index and height columns — for
-  /// tests that check that an operation copies nothing: the same after a
-  /// change made in place. Never dereferenced.
-  package var _storageIdentities: [UnsafeRawPointer?] {
-    _list.dataSource.snapshot._storageIdentities + [_list._index._storageIdentity, _list._columns._storageIdentity]
-  }
+  /// The snapshot's tree as paths and rows in the list's layout.
+  ///
+  /// - Complexity: O(1).
+  var _rows: TreeIndex { _snapshot.index._viewed(in: layout) }
 
-  /// Runs `call` now, or — called while the tree list is calling out —
-  /// once it no longer is, as ``TreeList/reloadData()`` waits.
-  func _whenNotCallingOut(_ call: @escaping (DiffableTreeList) -> Void) {
-    guard _list._isCallingOut else {
-      call(self)
-      return
-    }
-    _list._deferUntilCallOutsEnd { [weak self] _ in
-      if let self { call(self) }
-    }
+  /// The addresses of everything the list stores per item — the
+  /// snapshot's storage, and the row heights' when it has them — for tests
+  /// that check that an operation copies nothing: the same after a change
+  /// made in place. Never dereferenced.
+  package var _storageIdentities: [UnsafeRawPointer?] {
+    _snapshot._storageIdentities + (_heights.map { [$0._storageIdentity] } ?? [])
   }
 }

@@ -38,6 +38,16 @@ public struct TreeIndex: Sendable {
   /// How root items map to sections; fixed at creation.
   public private(set) var layout: Layout
 
+  /// The same tree read in `layout`: how a list of either layout reads a
+  /// `.flat` index it does not own (a snapshot's). Not public API.
+  ///
+  /// - Complexity: O(1); the tree is shared, not copied.
+  package func _viewed(in layout: Layout) -> TreeIndex {
+    var view = self
+    view.layout = layout
+    return view
+  }
+
   @usableFromInline
   var _arena: _Arena
 
