@@ -176,9 +176,9 @@ extension DiffableTreeList {
   /// row.
   func _checkHeights() {
     #if TREE_INDEX_INTERNAL_CHECKS
-      if let heights = _heights {
-        precondition(heights.count == numberOfRows, "DiffableTreeList: \(heights.count) heights for \(numberOfRows) rows")
-      }
+    if let heights = _heights {
+      precondition(heights.count == numberOfRows, "DiffableTreeList: \(heights.count) heights for \(numberOfRows) rows")
+    }
     #endif
   }
 }

@@ -12,9 +12,12 @@ import _SummaryTree
 /// come from edits (a decoded snapshot, a part of another) get a random
 /// generation; the empty snapshot's is 0.
 ///
-/// The history keeps the most recent edits, up to
-/// ``TreeSnapshot/_historyLimit`` identifiers in all; older ancestors are
-/// compared in full.
+/// The history is a chain of links, newest first (``_HistoryLink``), that
+/// derived snapshots share: copying a snapshot copies no edit, recording
+/// one adds a link, and dropping a snapshot whose edits live on in a
+/// derived one frees nothing but its own link. Changes are worked out from
+/// the edits of the last ``TreeSnapshot/_historyLimit`` identifiers; older
+/// ancestors are compared in full.
 @usableFromInline
 package struct _SnapshotEdit<ItemID: Hashable & Sendable>: Sendable {
   /// An edit, with what it was given: enough to make it again.
@@ -126,44 +129,43 @@ extension TreeSnapshot {
     hasher.combine(before)
     operation._hash(into: &hasher)
     _generation = Self._generation(finalizing: hasher)
-    let edit = _SnapshotEdit(before: before, operation: operation)
-    _historyWeight += edit.weight
-    _history.append(edit)
-    if _historyWeight > Self._historyLimit {
-      // Drop the oldest edits, half the history at a time (amortized O(1)).
-      var dropped = 0
-      var weight = _historyWeight
-      while dropped < _history.count && (weight > Self._historyLimit / 2 || dropped < _history.count / 2) {
-        weight -= _history[dropped].weight
-        dropped += 1
-      }
-      _history.removeFirst(dropped)
-      _historyWeight = weight
-    }
+    let link = _HistoryLink(edit: _SnapshotEdit(before: before, operation: operation), previous: _history)
+    _history = link.weight > 2 * Self._historyLimit ? link.keepingRecentEdits(weighing: Self._historyLimit) : link
   }
 
   /// Forgets how the snapshot was made: it gets a generation of its own.
   @inlinable
   mutating func _startHistory() {
     _generation = UInt64.random(in: 1...UInt64.max)
-    _history = []
-    _historyWeight = 0
+    _history = nil
   }
 
   /// The edits that made this snapshot from `ancestor`, in order: empty
   /// when both are the same state, `nil` when the history does not reach
-  /// back to it (or passes an edit that must be compared in full).
+  /// back to it within ``_historyLimit`` identifiers (or passes an edit
+  /// that must be compared in full).
   ///
-  /// - Complexity: O(*h*) for the *h* edits of the history.
+  /// - Complexity: O(*k*) for the *k* edits since `ancestor`, at most
+  ///   ``_historyLimit``.
   @inlinable
   package func _edits(since ancestor: TreeSnapshot) -> ArraySlice<_SnapshotEdit<ItemID>>? {
-    if ancestor._generation == _generation { return _history[_history.endIndex...] }
-    guard let start = _history.lastIndex(where: { $0.before == ancestor._generation }) else { return nil }
-    let edits = _history[start...]
-    for edit in edits {
+    var edits: [_SnapshotEdit<ItemID>] = []
+    guard ancestor._generation != _generation else { return edits[...] }
+    var weight = 0
+    var link = _history
+    while let current = link {
+      let edit = current.edit
+      weight += edit.weight
+      if weight > Self._historyLimit { return nil }
       if case .replaceChildren = edit.operation { return nil }
+      edits.append(edit)
+      if edit.before == ancestor._generation {
+        edits.reverse()
+        return edits[...]
+      }
+      link = current.previous
     }
-    return edits
+    return nil
   }
 
   /// A generation out of a hasher fed with the generation before and the
@@ -177,5 +179,53 @@ extension TreeSnapshot {
     second.combine(0x5EED as UInt16)
     return UInt64(UInt(bitPattern: hasher.finalize())) << 32 | UInt64(UInt(bitPattern: second.finalize()))
     #endif
+  }
+}
+
+/// One edit of a snapshot's history, linked to the edits before it.
+///
+/// Links never change once made, so snapshots share them: a derived
+/// snapshot's newest link points at the link of the snapshot it was copied
+/// from. A chain keeps at most twice
+/// ``TreeSnapshot/_historyLimit`` identifiers: past that, recording starts
+/// a new chain with the most recent edits (amortized O(1) per identifier),
+/// and the old chain is freed when no snapshot holds it (so freeing a
+/// chain, link by link, never goes deeper than about 8,000 links).
+@usableFromInline
+final class _HistoryLink<ItemID: Hashable & Sendable>: Sendable {
+  /// The edit.
+  @usableFromInline
+  let edit: _SnapshotEdit<ItemID>
+  /// The edit before it, if the chain goes back further.
+  @usableFromInline
+  let previous: _HistoryLink?
+  /// The identifiers of this edit and of every edit before it in the chain.
+  @usableFromInline
+  let weight: Int
+
+  @inlinable
+  init(edit: _SnapshotEdit<ItemID>, previous: _HistoryLink?) {
+    self.edit = edit
+    self.previous = previous
+    self.weight = edit.weight + (previous?.weight ?? 0)
+  }
+
+  /// A new chain of this link's most recent edits that weigh at most
+  /// `limit` identifiers in all (the newest edit at least).
+  ///
+  /// - Complexity: O(*k*) for the *k* edits kept.
+  @inlinable
+  func keepingRecentEdits(weighing limit: Int) -> _HistoryLink {
+    var kept: [_SnapshotEdit<ItemID>] = [edit]
+    var weight = edit.weight
+    var link = previous
+    while let current = link, weight + current.edit.weight <= limit {
+      kept.append(current.edit)
+      weight += current.edit.weight
+      link = current.previous
+    }
+    var chain: _HistoryLink?
+    for edit in kept.reversed() { chain = _HistoryLink(edit: edit, previous: chain) }
+    return chain!
   }
 }

@@ -52,12 +52,10 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// The generation of this state (see `TreeSnapshot+History.swift`).
   @usableFromInline
   package var _generation: UInt64
-  /// The most recent edits, oldest first.
+  /// The most recent edit, linked to the ones before it; shared by the
+  /// snapshots derived from this one.
   @usableFromInline
-  var _history: [_SnapshotEdit<ItemID>]
-  /// The number of identifiers the history holds.
-  @usableFromInline
-  var _historyWeight: Int
+  var _history: _HistoryLink<ItemID>?
 
   /// Creates an empty snapshot.
   ///
@@ -69,8 +67,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
     _items = []
     _reloaded = []
     _generation = 0
-    _history = []
-    _historyWeight = 0
+    _history = nil
   }
 
   /// The tree as paths and rows: a `.flat` ``TreeIndex`` with the same
