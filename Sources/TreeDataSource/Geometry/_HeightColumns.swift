@@ -30,6 +30,19 @@ struct _HeightRun: TreeElement {
   var entry: _HeightEntry
   var length: Int
 
+  /// The index, within the run, of the entry whose height covers `offset`,
+  /// for a run that starts at `runStart` and whose height holds `offset`.
+  ///
+  /// - Complexity: O(1).
+  func entry(covering offset: Double, runStart start: Double) -> Int {
+    let height = entry.height
+    var k = Swift.min(length - 1, Swift.max(0, Int((offset - start) / height)))
+    // Mend the division's rounding at a boundary.
+    while k > 0, start + Double(k) * height > offset { k -= 1 }
+    while k < length - 1, start + Double(k + 1) * height <= offset { k += 1 }
+    return k
+  }
+
   var summary: _HeightSummary {
     _HeightSummary(
       count: length, total: Double(length) * entry.height, unasked: entry.isAsked ? 0 : length)
@@ -214,13 +227,8 @@ struct _HeightColumns {
   func entry(_ id: ItemID, containing offset: Double) -> (index: Int, start: Double)? {
     guard offset >= 0, let (node, before) = forest.find(offset, by: _Height.self, in: root(id)) else { return nil }
     let run = forest[node]
-    let height = run.entry.height
-    let start = before.total
-    var k = Swift.min(run.length - 1, Swift.max(0, Int((offset - start) / height)))
-    // Mend the division's rounding at a boundary.
-    while k > 0, start + Double(k) * height > offset { k -= 1 }
-    while k < run.length - 1, start + Double(k + 1) * height <= offset { k += 1 }
-    return (before.count + k, start + Double(k) * height)
+    let k = run.entry(covering: offset, runStart: before.total)
+    return (before.count + k, before.total + Double(k) * run.entry.height)
   }
 
   /// The ranges of indices whose entries were never asked about, ascending.

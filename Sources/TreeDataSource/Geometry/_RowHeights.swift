@@ -75,14 +75,7 @@ struct _RowHeights {
   /// - Complexity: O(log *r*).
   func row(atOffset offset: Double) -> Int? {
     guard offset >= 0, let (node, before) = forest.find(offset, by: _Height.self, in: root) else { return nil }
-    let run = forest[node]
-    let height = run.entry.height
-    let start = before.total
-    var k = Swift.min(run.length - 1, Swift.max(0, Int((offset - start) / height)))
-    // Mend the division's rounding at a boundary.
-    while k > 0, start + Double(k) * height > offset { k -= 1 }
-    while k < run.length - 1, start + Double(k + 1) * height <= offset { k += 1 }
-    return before.count + k
+    return before.count + forest[node].entry(covering: offset, runStart: before.total)
   }
 
   // MARK: Editing
