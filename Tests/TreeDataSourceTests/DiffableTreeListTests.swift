@@ -574,6 +574,9 @@ struct DiffableTreeListTests {
     for root in stride(from: 0, to: roots, by: 3) {
       try list.expand(root)
       try list.collapse(root)
+      try list.expand(root, recursively: true)
+      try list.reveal(roots + root * 99)
+      try list.collapse(root, recursively: true)
     }
     #expect(list._storageIdentities == before)
     // A copy held outside makes the next change copy the snapshot, and the
