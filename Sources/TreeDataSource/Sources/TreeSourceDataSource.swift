@@ -84,7 +84,7 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
   func _receive(_ changes: TreeSourceChanges) {
     guard let list = _list else { return }
     do {
-      if Self._isOneEdit(changes.steps) {
+      if !list._usesGeneralPathsOnly && Self._isOneEdit(changes.steps) {
         try _replay(changes, into: list)
       } else {
         try list.performBatchUpdates { try _replay(changes, into: list) }

@@ -93,6 +93,12 @@ public final class TreeList<DataSource: TreeDataSource> {
   /// while the list was calling out, to run once it no longer is.
   var _deferredCalls: [(TreeList) -> Void] = []
 
+  /// Whether the list takes the general path for every edit, never the
+  /// shortcuts for one edit alone (one insertion outside a batch; a source's
+  /// change of one step replayed without a batch around it): for tests that
+  /// compare the two.
+  package var _usesGeneralPathsOnly = false
+
   /// Creates a list for a data source; call ``reloadData()`` to load it.
   ///
   /// - Parameters:
