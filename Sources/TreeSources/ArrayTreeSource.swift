@@ -58,8 +58,7 @@ public final class ArrayTreeSource<Element>: MutableTreeSource, _NestedArrays {
   /// - Throws: ``TreeSourceError`` when `parent` names no item.
   /// - Complexity: O(*d*).
   public func numberOfChildren(of parent: TreePath?) throws(TreeSourceError) -> Int {
-    guard let parent else { return elements.count }
-    return try _children(of: parent, for: .numberOfChildren).count
+    try _numberOfChildren(of: parent)
   }
 
   /// The element at `path`.
@@ -104,6 +103,8 @@ public final class ArrayTreeSource<Element>: MutableTreeSource, _NestedArrays {
   }
 
   // MARK: Implementation
+
+  var _rootElements: [Element] { elements }
 
   func _withRoots<R>(_ body: (inout [Element]) -> R) -> R { body(&elements) }
 

@@ -171,16 +171,17 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
       throw TreeSourceError(source: name, operation: operation, path: path, destination: destination, reason: .emptyPath)
     }
     var first = path[0]
-    let counts = _liveCounts()
     if first >= 0 {
-      for (i, count) in counts.enumerated() {
-        if first < count { return (i, path.replacingFirst(with: first)) }
+      // The counts one by one, without an array of them.
+      for i in sources.indices {
+        let count = (try? sources[i].numberOfChildren(of: nil)) ?? 0
+        if first < count { return (i, first == path[0] ? path : path.replacingFirst(with: first)) }
         first -= count
       }
     }
     throw TreeSourceError(
       source: name, operation: operation, path: path, destination: destination,
-      reason: .indexOutOfRange(count: counts.reduce(0, +)))
+      reason: .indexOutOfRange(count: _liveCounts().reduce(0, +)))
   }
 
   /// The source that takes an item inserted at `path`, given the sources'
