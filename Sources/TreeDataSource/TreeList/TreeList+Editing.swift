@@ -55,13 +55,14 @@ extension TreeList {
   /// ``insertItems(at:)`` of one path outside a batch or an edit: the same
   /// steps without a batch of the index or a journal of the heights, since
   /// nothing can fail once the index has taken the item (the data source's
-  /// answers cannot throw). The update is the item's rows as the index
-  /// shows them at the end, with those beneath it if the data source
-  /// expanded it: what a batch around the steps would report.
+  /// answers cannot throw). The update is the item's row, with the rows
+  /// beneath it if the data source expanded it (as the index shows them at
+  /// the end): what a batch around the steps would report.
   func _insertOneItem(at path: TreePath) throws {
     _openEdits += 1
     defer { _openEdits -= 1 }
-    try _index.insertItems(at: [path])
+    var changes = try _index.insertItems(at: [path])
+    let rows = _index.numberOfRows
     if let parent = _parentID(of: path), _columns.hasColumn(parent) {
       let i = path[path.depth - 1]
       _columns.insertEntry(parent, _HeightEntry(own: 0, beneath: 0, isAsked: false), at: i)
@@ -72,7 +73,9 @@ extension TreeList {
         _pendingItems.insert(parent)
       }
     }
-    _finishEdit(_index._insertionChanges(ofItemAt: path))
+    // The data source expanded the item: its rows come with it.
+    if _index.numberOfRows != rows { changes = _index._insertionChanges(ofItemAt: path) }
+    _finishEdit(changes)
   }
 
   /// Tells the list that the items at `treePaths` were deleted, each with
