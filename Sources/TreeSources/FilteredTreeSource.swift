@@ -353,7 +353,13 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// Builds the mirror of the base's item at `path` (`nil`: an item the
   /// batch removes later, kept hidden and empty), detached.
   func _build(at path: TreePath?) -> Int32 {
-    guard let path, let element = try? base.element(at: path) else {
+    guard let path else { return _forest.allocate(_FilterItem(outcome: .hidden, isShown: false)) }
+    // Read without `try?`, whose optional element would cost a look-up of
+    // its type at run time.
+    let element: Base.Element
+    do {
+      element = try base.element(at: path)
+    } catch {
       return _forest.allocate(_FilterItem(outcome: .hidden, isShown: false))
     }
     let outcome = predicate(element)

@@ -118,7 +118,11 @@ extension _NestedArrays {
     guard index >= 0, index <= count else {
       throw TreeSourceError(source: name, operation: .insert, path: path, reason: .indexOutOfRange(count: count))
     }
-    _modifyChildren(of: path.parent) { $0.insert(element, at: index) }
+    _modifyChildren(of: path.parent) { siblings in
+      // An append, unless it is in the middle: `insert(_:at:)`, generic and
+      // not specialized here, costs several times more.
+      if index == siblings.count { siblings.append(element) } else { siblings.insert(element, at: index) }
+    }
     _publisher.publish([.insert(path)])
   }
 
