@@ -91,7 +91,8 @@ extension FilteredTreeSource {
     }
     let shown = Self._isShown(outcome, anyChildShown: _forest.total(_forest[node].children).shown > 0)
     if shown == _forest[node].isShown {
-      // No item's visibility changes (its ancestors' depends on it alone):
+      // No item's visibility changes (an ancestor's follows from its
+      // children's, and this item's stays):
       // an update of its row, if it is one.
       _forest[node].outcome = outcome
       if wasFullyShown { out.append(.update(_filteredPath(of: node))) }
