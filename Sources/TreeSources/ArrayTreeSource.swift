@@ -58,8 +58,9 @@ public final class ArrayTreeSource<Element>: MutableTreeSource, _NestedArrays {
   /// - Throws: ``TreeSourceError`` when `parent` names no item.
   /// - Complexity: O(*d*).
   public func numberOfChildren(of parent: TreePath?) throws(TreeSourceError) -> Int {
+    // The root's count directly: a join asks it for every path it reads.
     guard let parent else { return elements.count }
-    return try _children(of: parent, for: .numberOfChildren).count
+    return try _numberOfChildren(of: parent)
   }
 
   /// The element at `path`.
@@ -69,7 +70,14 @@ public final class ArrayTreeSource<Element>: MutableTreeSource, _NestedArrays {
   /// - Throws: ``TreeSourceError`` when `path` names no item.
   /// - Complexity: O(*d*).
   public func element(at path: TreePath) throws(TreeSourceError) -> Element {
-    try _element(at: path, for: .element)
+    if path.depth == 1 {
+      // A root element directly; errors and deeper paths take the general
+      // walk.
+      let elements = self.elements
+      let i = path[0]
+      if i >= 0 && i < elements.count { return elements[i] }
+    }
+    return try _element(at: path, for: .element)
   }
 
   /// The children of the item at `parent`, or the root elements when
@@ -104,6 +112,8 @@ public final class ArrayTreeSource<Element>: MutableTreeSource, _NestedArrays {
   }
 
   // MARK: Implementation
+
+  var _rootElements: [Element] { elements }
 
   func _withRoots<R>(_ body: (inout [Element]) -> R) -> R { body(&elements) }
 

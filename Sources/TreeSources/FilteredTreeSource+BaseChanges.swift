@@ -54,16 +54,16 @@ extension FilteredTreeSource {
     _attach(node, to: parent, at: p[p.depth - 1])
     _recheck(parent, holding: _holding)
     if let top = _topmostFlip(ancestors, from: false) {
-      if _isFullyShown(top) { out.append(.insert(_paths(of: top).filtered)) }
+      if _isFullyShown(top) { out.append(.insert(_filteredPath(of: top))) }
     } else if _isFullyShown(node) {
-      out.append(.insert(_paths(of: node).filtered))
+      out.append(.insert(_filteredPath(of: node)))
     }
   }
 
   func _baseRemoved(at p: TreePath, into out: inout [TreeSourceChanges.Step]) {
     guard let node = _node(atBase: p) else { return }
     let wasFullyShown = _isFullyShown(node)
-    let oldPath = _paths(of: node).filtered
+    let oldPath = _filteredPath(of: node)
     let ancestors = _snapshot(Array(_chain(node).dropFirst()))
     let owner = _detach(node)
     _recheck(owner, holding: _holding)
@@ -79,15 +79,27 @@ extension FilteredTreeSource {
   }
 
   func _baseUpdated(at p: TreePath, reading: TreePath?, into out: inout [TreeSourceChanges.Step]) {
-    guard let node = _node(atBase: p), let reading, let element = try? base.element(at: reading) else { return }
+    guard let node = _node(atBase: p), let reading else { return }
+    // Read without `try?`, whose optional element would cost a look-up of
+    // its type at run time.
+    let element: Base.Element
+    do { element = try base.element(at: reading) } catch { return }
     let wasFullyShown = _isFullyShown(node)
-    let chain = _snapshot(_chain(node))
     let outcome = predicate(element)
     if _outcomesMayBeStale && _forest[node].outcome == .hidden && outcome != .hidden {
       _refreshHiddenSubtree(of: node, at: p)
     }
-    _forest[node].outcome = outcome
     let shown = Self._isShown(outcome, anyChildShown: _forest.total(_forest[node].children).shown > 0)
+    if shown == _forest[node].isShown {
+      // No item's visibility changes (an ancestor's follows from its
+      // children's, and this item's stays):
+      // an update of its row, if it is one.
+      _forest[node].outcome = outcome
+      if wasFullyShown { out.append(.update(_filteredPath(of: node))) }
+      return
+    }
+    let chain = _snapshot(_chain(node))
+    _forest[node].outcome = outcome
     if shown != _forest[node].isShown && !(!shown && _holding && _hold(node)) {
       _forest[node].isShown = shown
       _forest.refreshUpward(from: node, inTreeAt: _tree(of: node))
@@ -95,19 +107,19 @@ extension FilteredTreeSource {
     }
     if let top = chain.last(where: { _forest[$0.node].isShown != $0.wasShown })?.node {
       if _forest[top].isShown {
-        if _isFullyShown(top) { out.append(.insert(_paths(of: top).filtered)) }
+        if _isFullyShown(top) { out.append(.insert(_filteredPath(of: top))) }
       } else if _chain(top).dropFirst().allSatisfy({ _forest[$0].isShown }) {
-        out.append(.remove(_paths(of: top).filtered))
+        out.append(.remove(_filteredPath(of: top)))
       }
     } else if wasFullyShown {
-      out.append(.update(_paths(of: node).filtered))
+      out.append(.update(_filteredPath(of: node)))
     }
   }
 
   func _baseMoved(from a: TreePath, to b: TreePath, into out: inout [TreeSourceChanges.Step]) {
     guard let node = _node(atBase: a) else { return }
     let wasFullyShown = _isFullyShown(node)
-    let oldPath = _paths(of: node).filtered
+    let oldPath = _filteredPath(of: node)
     let oldAncestors = _snapshot(Array(_chain(node).dropFirst()))
     var original: [Int32: Bool] = [:]
     for (n, shown) in oldAncestors { original[n] = shown }
@@ -129,7 +141,7 @@ extension FilteredTreeSource {
     let removedTop = _topmostFlip(oldAncestors, from: true)
     let insertedTop = _topmostFlip(newAncestors, from: false)
     let isFullyShown = _isFullyShown(node)
-    let newPath = _paths(of: node).filtered
+    let newPath = _filteredPath(of: node)
     if wasFullyShown && isFullyShown && insertedTop == nil {
       guard let removedTop else {
         out.append(.move(from: oldPath, to: newPath))
@@ -137,7 +149,7 @@ extension FilteredTreeSource {
       }
       // The item leaves a folder that shows no match without it: move the
       // item out first (it stays a row), then remove the folder.
-      let folder = _paths(of: removedTop).filtered
+      let folder = _filteredPath(of: removedTop)
       out.append(.move(from: oldPath, to: _PathShifts.beforeRemoval(at: folder, newPath)))
       out.append(.remove(folder))
       return
@@ -150,7 +162,7 @@ extension FilteredTreeSource {
       out.append(.remove(oldPath))
     }
     if let insertedTop {
-      if _isFullyShown(insertedTop) { out.append(.insert(_paths(of: insertedTop).filtered)) }
+      if _isFullyShown(insertedTop) { out.append(.insert(_filteredPath(of: insertedTop))) }
     } else if isFullyShown {
       out.append(.insert(newPath))
     }

@@ -33,7 +33,7 @@ extension FilteredTreeSource: MutableTreeSource where Base: MutableTreeSource {
   @discardableResult
   public func remove(at path: TreePath) throws(TreeSourceError) -> Base.Element {
     let node = try _shownNode(at: path, for: .remove)
-    return try base.remove(at: _paths(of: node).base)
+    return try base.remove(at: _basePath(of: node))
   }
 
   /// Moves the shown item at `source` so that it is at the filtered
@@ -54,7 +54,7 @@ extension FilteredTreeSource: MutableTreeSource where Base: MutableTreeSource {
     guard destination.depth > 0 else { throw refuse(.emptyPath) }
     // The destination as an insertion position with the item still there.
     let current = _PathShifts.beforeRemoval(at: source, destination)
-    let baseSource = _paths(of: node).base
+    let baseSource = _basePath(of: node)
     let baseCurrent: TreePath
     do {
       baseCurrent = try _baseInsertionPath(current, for: .move)
@@ -76,7 +76,7 @@ extension FilteredTreeSource: MutableTreeSource where Base: MutableTreeSource {
   /// - Complexity: O(*d* log *b*) plus the base's edit.
   public func replace(at path: TreePath, with element: Base.Element) throws(TreeSourceError) {
     let node = try _shownNode(at: path, for: .replace)
-    try base.replace(at: _paths(of: node).base, with: element)
+    try base.replace(at: _basePath(of: node), with: element)
   }
 
   /// The base's path for an insertion at a filtered position.
@@ -88,7 +88,7 @@ extension FilteredTreeSource: MutableTreeSource where Base: MutableTreeSource {
     var tree = _rootTree
     if let parent = path.parent {
       let node = try _shownNode(at: parent, for: operation)
-      parentBase = _paths(of: node).base
+      parentBase = _basePath(of: node)
       tree = _forest[node].children
     }
     let shown = _forest.total(tree).shown

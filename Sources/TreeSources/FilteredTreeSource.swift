@@ -89,7 +89,7 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// - Complexity: O(*d* log *b*) plus the base's answer.
   public func element(at path: TreePath) throws(TreeSourceError) -> Base.Element {
     let node = try _shownNode(at: path, for: .element)
-    return try base.element(at: _paths(of: node).base)
+    return try base.element(at: _basePath(of: node))
   }
 
   /// The base's path of the shown item at a filtered path.
@@ -99,7 +99,7 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   ///   there.
   /// - Complexity: O(*d* log *b*).
   public func basePath(forFilteredPath path: TreePath) -> TreePath? {
-    (try? _shownNode(at: path, for: .element)).map { _paths(of: $0).base }
+    (try? _shownNode(at: path, for: .element)).map { _basePath(of: $0) }
   }
 
   /// The filtered path of the base's item at `path`.
@@ -110,7 +110,7 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// - Complexity: O(*d* log *b*).
   public func filteredPath(forBasePath path: TreePath) -> TreePath? {
     guard let node = _node(atBase: path), _isFullyShown(node) else { return nil }
-    return _paths(of: node).filtered
+    return _filteredPath(of: node)
   }
 
   /// Calls `observer` after every change of what the filter shows, until
@@ -353,7 +353,13 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// Builds the mirror of the base's item at `path` (`nil`: an item the
   /// batch removes later, kept hidden and empty), detached.
   func _build(at path: TreePath?) -> Int32 {
-    guard let path, let element = try? base.element(at: path) else {
+    guard let path else { return _forest.allocate(_FilterItem(outcome: .hidden, isShown: false)) }
+    // Read without `try?`, whose optional element would cost a look-up of
+    // its type at run time.
+    let element: Base.Element
+    do {
+      element = try base.element(at: path)
+    } catch {
       return _forest.allocate(_FilterItem(outcome: .hidden, isShown: false))
     }
     let outcome = predicate(element)
@@ -413,19 +419,35 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     return node
   }
 
-  /// The item's base path and its filtered position path (the shown
-  /// siblings before it at each level, whether it is shown or not).
-  func _paths(of node: Int32) -> (base: TreePath, filtered: TreePath) {
-    var base: [Int] = []
-    var filtered: [Int] = []
+  /// The item's base path.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  func _basePath(of node: Int32) -> TreePath { _path(of: node, filtered: false) }
+
+  /// The item's filtered position path (the shown siblings before it at
+  /// each level, whether it is shown or not).
+  ///
+  /// - Complexity: O(*d* log *b*).
+  func _filteredPath(of node: Int32) -> TreePath { _path(of: node, filtered: true) }
+
+  /// The item's base path, or its filtered position path: one array,
+  /// filled from the item up.
+  func _path(of node: Int32, filtered: Bool) -> TreePath {
+    var depth = 0
     var n = node
     while n >= 0 {
-      let before = _forest.summary(before: n, inTreeAt: _tree(of: n)) ?? .zero
-      base.append(before.count)
-      filtered.append(before.shown)
+      depth += 1
       n = _forest[n].owner
     }
-    return (TreePath(base.reversed()), TreePath(filtered.reversed()))
+    var indices = [Int](repeating: 0, count: depth)
+    n = node
+    while n >= 0 {
+      depth -= 1
+      let before = _forest.summary(before: n, inTreeAt: _tree(of: n)) ?? .zero
+      indices[depth] = filtered ? before.shown : before.count
+      n = _forest[n].owner
+    }
+    return TreePath(indices)
   }
 
   /// The item and its ancestors, the item first.
@@ -439,7 +461,14 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     return chain
   }
 
-  func _isFullyShown(_ node: Int32) -> Bool { _chain(node).allSatisfy { _forest[$0].isShown } }
+  func _isFullyShown(_ node: Int32) -> Bool {
+    var n = node
+    while n >= 0 {
+      guard _forest[n].isShown else { return false }
+      n = _forest[n].owner
+    }
+    return true
+  }
 
   /// Brings `owner` and its ancestors' visibility up to date after their
   /// children changed. When `holding` (within a batch), a shown folder
@@ -482,7 +511,7 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// What the predicate says of the element of `node` now, or `nil` when
   /// the base no longer holds it at the end of the change being received.
   func _currentOutcome(of node: Int32) -> TreeFilterOutcome? {
-    _currentElement(at: _paths(of: node).base).map(predicate)
+    _currentElement(at: _basePath(of: node)).map(predicate)
   }
 
   /// Asks the predicate again about every item beneath `node` (at base
@@ -544,7 +573,7 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
         continue
       }
       let wasFullyShown = _isFullyShown(node)
-      let oldPath = _paths(of: node).filtered
+      let oldPath = _filteredPath(of: node)
       let ancestors = _snapshot(Array(_chain(node).dropFirst()))
       _forest[node].isShown = false
       _forest.refreshUpward(from: node, inTreeAt: _tree(of: node))

@@ -24,6 +24,11 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
   /// across sources.
   let _composite: _CompositeSource<Element>
 
+  /// ``sources``, as objects: an array of a concrete type, which code
+  /// generic over `Element` reads without looking up the type of its
+  /// elements at run time (see ``_source(_:)``).
+  let _sourceObjects: [AnyObject]
+
   /// Joins `sources`, in order.
   ///
   /// - Parameters:
@@ -35,6 +40,7 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
     self.name = name
     self._counts = sources.map { (try? $0.numberOfChildren(of: nil)) ?? 0 }
     self._composite = _CompositeSource(sources)
+    self._sourceObjects = sources
     _composite.lift = { [weak self] changes, i in self?._lift(changes, from: i) }
   }
 
@@ -52,7 +58,7 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
       return sources.reduce(0) { $0 + ((try? $1.numberOfChildren(of: nil)) ?? 0) }
     }
     let (i, local) = try _locate(parent, for: .numberOfChildren)
-    return try sources[i].numberOfChildren(of: local)
+    return try _source(i).numberOfChildren(of: local)
   }
 
   /// The element at `path`, from the source that holds it.
@@ -63,7 +69,7 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
   /// - Complexity: O(*p*) plus the source's own answer.
   public func element(at path: TreePath) throws(TreeSourceError) -> Element {
     let (i, local) = try _locate(path, for: .element)
-    return try sources[i].element(at: local)
+    return try _source(i).element(at: local)
   }
 
   /// Calls `observer` after every change of any joined source, with the
@@ -161,6 +167,12 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
 
   // MARK: Implementation
 
+  /// The source at `i`, read from ``_sourceObjects``.
+  @inline(__always)
+  func _source(_ i: Int) -> AnyTreeSource<Element> {
+    unsafeDowncast(_sourceObjects[i], to: AnyTreeSource<Element>.self)
+  }
+
   func _liveCounts() -> [Int] { sources.map { (try? $0.numberOfChildren(of: nil)) ?? 0 } }
 
   /// The source holding the item at `path`, and the item's path in it.
@@ -171,16 +183,17 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
       throw TreeSourceError(source: name, operation: operation, path: path, destination: destination, reason: .emptyPath)
     }
     var first = path[0]
-    let counts = _liveCounts()
     if first >= 0 {
-      for (i, count) in counts.enumerated() {
-        if first < count { return (i, path.replacingFirst(with: first)) }
+      // The counts one by one, without an array of them.
+      for i in 0..<_sourceObjects.count {
+        let count = (try? _source(i).numberOfChildren(of: nil)) ?? 0
+        if first < count { return (i, first == path[0] ? path : path.replacingFirst(with: first)) }
         first -= count
       }
     }
     throw TreeSourceError(
       source: name, operation: operation, path: path, destination: destination,
-      reason: .indexOutOfRange(count: counts.reduce(0, +)))
+      reason: .indexOutOfRange(count: _liveCounts().reduce(0, +)))
   }
 
   /// The source that takes an item inserted at `path`, given the sources'

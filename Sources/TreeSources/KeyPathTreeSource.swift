@@ -64,7 +64,7 @@ public final class KeyPathTreeSource<Object: AnyObject, Element>: MutableTreeSou
   /// - Throws: ``TreeSourceError`` when `parent` names no item.
   /// - Complexity: O(*d*).
   public func numberOfChildren(of parent: TreePath?) throws(TreeSourceError) -> Int {
-    try _children(of: parent, for: .numberOfChildren).count
+    try _numberOfChildren(of: parent)
   }
 
   /// The element at `path`.
@@ -196,6 +196,8 @@ public final class KeyPathTreeSource<Object: AnyObject, Element>: MutableTreeSou
   }
 
   // MARK: Implementation
+
+  var _rootElements: [Element] { object[keyPath: keyPath] }
 
   func _withRoots<R>(_ body: (inout [Element]) -> R) -> R { body(&object[keyPath: keyPath]) }
 

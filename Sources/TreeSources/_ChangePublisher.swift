@@ -26,6 +26,11 @@ final class _ChangePublisher {
   /// Records steps, published at once unless a batch is open.
   func publish(_ steps: [TreeSourceChanges.Step]) {
     guard !steps.isEmpty else { return }
+    if batchDepth == 0 && pending.isEmpty {
+      // Nothing recorded before: the steps go out as they are, uncopied.
+      deliver(steps)
+      return
+    }
     pending.append(contentsOf: steps)
     if batchDepth == 0 { flush() }
   }
@@ -51,8 +56,14 @@ final class _ChangePublisher {
 
   private func flush() {
     guard !pending.isEmpty else { return }
-    let changes = TreeSourceChanges(_Normalization.normalize(pending))
+    let steps = pending
     pending = []
+    deliver(steps)
+  }
+
+  /// Calls every observer with `steps`, in normal form.
+  private func deliver(_ steps: [TreeSourceChanges.Step]) {
+    let changes = TreeSourceChanges(_Normalization.normalize(steps))
     for observer in observers { observer.observe(changes) }
   }
 }

@@ -11,6 +11,9 @@ protocol _NestedArrays: AnyObject {
   var name: String { get }
   /// Where the source's changes go.
   var _publisher: _ChangePublisher { get }
+  /// The root elements (read without a generic call, which would look up
+  /// the array's type metadata at run time).
+  var _rootElements: [Element] { get }
   /// Calls `body` with the root elements, in place.
   func _withRoots<R>(_ body: (inout [Element]) -> R) -> R
   /// Where an item at depth `depth` (1 for a root item) keeps its children;
@@ -19,32 +22,51 @@ protocol _NestedArrays: AnyObject {
 }
 
 extension _NestedArrays {
-  var _roots: [Element] { _withRoots { $0 } }
-
+  /// The element at `path`.
+  ///
+  /// - Complexity: O(*d*).
   func _element(at path: TreePath, for operation: TreeSourceError.Operation) throws(TreeSourceError) -> Element {
-    guard path.depth > 0 else {
+    let depth = path.depth
+    guard depth > 0 else {
       throw TreeSourceError(source: name, operation: operation, path: path, reason: .emptyPath)
     }
-    var level = _roots
-    var element: Element? = nil
-    var depth = 0
-    for i in path {
+    var level = _rootElements
+    var d = 0
+    while true {
+      let i = path[d]
       guard i >= 0, i < level.count else {
         throw TreeSourceError(
           source: name, operation: operation, path: path, reason: .indexOutOfRange(count: level.count))
       }
-      depth += 1
-      let found = level[i]
-      element = found
-      level = _childrenKeyPath(atDepth: depth).map { found[keyPath: $0] } ?? []
+      d += 1
+      if d == depth { return level[i] }
+      // Items without a children key path have no children: the next index
+      // is out of range.
+      guard let children = _childrenKeyPath(atDepth: d) else {
+        throw TreeSourceError(source: name, operation: operation, path: path, reason: .indexOutOfRange(count: 0))
+      }
+      level = level[i][keyPath: children]
     }
-    return element!
   }
 
   func _children(of parent: TreePath?, for operation: TreeSourceError.Operation) throws(TreeSourceError) -> [Element] {
-    guard let parent else { return _roots }
+    guard let parent else { return _rootElements }
     let element = try _element(at: parent, for: operation)
-    return _childrenKeyPath(atDepth: parent.depth).map { element[keyPath: $0] } ?? []
+    guard let children = _childrenKeyPath(atDepth: parent.depth) else { return [] }
+    return element[keyPath: children]
+  }
+
+  /// The number of children of the item at `parent` (of the root when
+  /// `nil`).
+  ///
+  /// - Complexity: O(*d*).
+  func _numberOfChildren(of parent: TreePath?) throws(TreeSourceError) -> Int {
+    guard let parent else { return _rootElements.count }
+    guard _childrenKeyPath(atDepth: parent.depth) != nil else {
+      _ = try _element(at: parent, for: .numberOfChildren)
+      return 0
+    }
+    return try _children(of: parent, for: .numberOfChildren).count
   }
 
   /// Calls `body` with the children array of `parent` (the roots for an
@@ -58,7 +80,8 @@ extension _NestedArrays {
   }
 
   func _modifyChildren<R>(of parent: TreePath?, _ body: (inout [Element]) -> R) -> R {
-    _withRoots { roots in _modifyChildren(&roots, parent.map { Array($0)[...] } ?? [], depth: 0, body) }
+    guard let parent else { return _withRoots(body) }
+    return _withRoots { roots in _modifyChildren(&roots, Array(parent)[...], depth: 0, body) }
   }
 
   /// The number of children of `parent`, for an edit that puts an item
@@ -66,7 +89,7 @@ extension _NestedArrays {
   func _childCount(
     of parent: TreePath?, for operation: TreeSourceError.Operation, path: TreePath
   ) throws(TreeSourceError) -> Int {
-    guard let parent else { return _withRoots { $0.count } }
+    guard let parent else { return _rootElements.count }
     let element: Element
     do {
       element = try _element(at: parent, for: operation)
@@ -95,7 +118,11 @@ extension _NestedArrays {
     guard index >= 0, index <= count else {
       throw TreeSourceError(source: name, operation: .insert, path: path, reason: .indexOutOfRange(count: count))
     }
-    _modifyChildren(of: path.parent) { $0.insert(element, at: index) }
+    _modifyChildren(of: path.parent) { siblings in
+      // An append, unless it is in the middle: `insert(_:at:)`, generic and
+      // not specialized here, costs several times more.
+      if index == siblings.count { siblings.append(element) } else { siblings.insert(element, at: index) }
+    }
     _publisher.publish([.insert(path)])
   }
 
@@ -165,7 +192,7 @@ extension _NestedArrays {
   }
 
   func _batch<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure) {
-    let saved = _roots
+    let saved = _rootElements
     let mark = _publisher.pendingCount
     _publisher.begin()
     do {

@@ -77,56 +77,75 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
     return replaying.changes.finalPath(of: path, afterStep: replaying.step)
   }
 
-  /// Replays one change set into the list as one batch.
+  /// Replays one change set into the list as one update: one batch, or,
+  /// when the change set is one list edit (one step, or one run of
+  /// removals at one place), that edit alone, which is one update by
+  /// itself and costs no batch around it.
   func _receive(_ changes: TreeSourceChanges) {
     guard let list = _list else { return }
     do {
-      try list.performBatchUpdates {
-        defer { _replaying = nil }
-        let steps = changes.steps
-        var i = 0
-        while i < steps.count {
-          let step = steps[i]
-          _replaying = (changes, i)
-          i += 1
-          // Beneath an item the list never expanded, it knows no subitems:
-          // a change there changes nothing it shows.
-          func isKnown(_ path: TreePath) -> Bool {
-            path.parent.map { list.numberOfSubitems(of: $0) != nil } ?? true
-          }
-          switch step {
-          case .insert(let p):
-            try list.insertItems(at: [p])
-          case .remove(let p):
-            // A run of removals at one place (what a filter publishes when
-            // it hides consecutive siblings): one deletion of them all, in
-            // the coordinates before the run. Scattered removals stay one
-            // deletion each, as they come (the batch records each in
-            // O(log r) amortized for r changed ranges, whatever the order).
-            var paths = [p]
-            while i < steps.count, case .remove(let q) = steps[i], q == p {
-              paths.append((p.parent ?? []).appending(p[p.depth - 1] + paths.count))
-              _replaying = (changes, i)
-              i += 1
-            }
-            if isKnown(p) { try list.deleteItems(at: paths) }
-          case .move(let a, let b):
-            switch (isKnown(a), isKnown(_PathShifts.beforeRemoval(at: a, b))) {
-            case (true, true): try list.moveItem(at: a, to: b)
-            case (true, false): try list.deleteItems(at: [a])
-            case (false, true): try list.insertItems(at: [b])
-            case (false, false): break
-            }
-          case .update(let p):
-            if isKnown(p) { try list.reloadItems(at: [p]) }
-          }
-        }
+      if !list._usesGeneralPathsOnly && Self._isOneEdit(changes.steps) {
+        try _replay(changes, into: list)
+      } else {
+        try list.performBatchUpdates { try _replay(changes, into: list) }
       }
     } catch {
       // A change set the list cannot follow (one published while the list
       // was calling out, or one that does not match what it knows): show
       // the source afresh rather than an update that could be wrong.
       list.reloadData()
+    }
+  }
+
+  /// Whether `steps` make one call of the list's edits in ``_replay(_:into:)``:
+  /// one step, or removals all at one place.
+  static func _isOneEdit(_ steps: [TreeSourceChanges.Step]) -> Bool {
+    guard let first = steps.first else { return false }
+    guard steps.count > 1 else { return true }
+    guard case .remove(let p) = first else { return false }
+    return steps.allSatisfy { $0 == .remove(p) }
+  }
+
+  /// Calls the list's edits for each step of `changes`, in order.
+  func _replay(_ changes: TreeSourceChanges, into list: TreeList<TreeSourceDataSource>) throws {
+    defer { _replaying = nil }
+    let steps = changes.steps
+    var i = 0
+    while i < steps.count {
+      let step = steps[i]
+      _replaying = (changes, i)
+      i += 1
+      // Beneath an item the list never expanded, it knows no subitems:
+      // a change there changes nothing it shows.
+      func isKnown(_ path: TreePath) -> Bool {
+        path.parent.map { list.numberOfSubitems(of: $0) != nil } ?? true
+      }
+      switch step {
+      case .insert(let p):
+        try list.insertItems(at: [p])
+      case .remove(let p):
+        // A run of removals at one place (what a filter publishes when
+        // it hides consecutive siblings): one deletion of them all, in
+        // the coordinates before the run. Scattered removals stay one
+        // deletion each, as they come (the batch records each in
+        // O(log r) amortized for r changed ranges, whatever the order).
+        var paths = [p]
+        while i < steps.count, case .remove(let q) = steps[i], q == p {
+          paths.append((p.parent ?? []).appending(p[p.depth - 1] + paths.count))
+          _replaying = (changes, i)
+          i += 1
+        }
+        if isKnown(p) { try list.deleteItems(at: paths) }
+      case .move(let a, let b):
+        switch (isKnown(a), isKnown(_PathShifts.beforeRemoval(at: a, b))) {
+        case (true, true): try list.moveItem(at: a, to: b)
+        case (true, false): try list.deleteItems(at: [a])
+        case (false, true): try list.insertItems(at: [b])
+        case (false, false): break
+        }
+      case .update(let p):
+        if isKnown(p) { try list.reloadItems(at: [p]) }
+      }
     }
   }
 }

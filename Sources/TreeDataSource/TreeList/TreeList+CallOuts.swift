@@ -33,7 +33,7 @@ extension TreeList {
   /// Runs the calls deferred while the list was calling out, in the order
   /// they came, once it no longer is.
   func _runDeferredCalls() {
-    while _callOutDepth == 0, !_deferredCalls.isEmpty {
+    while _callOutDepth == 0, _hasDeferredCalls {
       let call = _deferredCalls.removeFirst()
       call(self)
     }

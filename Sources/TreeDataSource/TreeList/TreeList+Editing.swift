@@ -22,6 +22,10 @@ extension TreeList {
   public func insertItems(at treePaths: [TreePath]) throws {
     try _refuseReentrantUpdate(at: treePaths.first ?? [])
     defer { _runDeferredCalls() }
+    if treePaths.count == 1 && _batch == nil && _openEdits == 0 && !_usesGeneralPathsOnly {
+      try _insertOneItem(at: treePaths[0])
+      return
+    }
     try _edit {
       let sorted = treePaths.sorted()
       for (a, b) in zip(sorted, sorted.dropFirst()) where a == b {
@@ -46,6 +50,32 @@ extension TreeList {
         _refreshHeights(along: path.parent)
       }
     }
+  }
+
+  /// ``insertItems(at:)`` of one path outside a batch or an edit: the same
+  /// steps without a batch of the index or a journal of the heights, since
+  /// nothing can fail once the index has taken the item (the data source's
+  /// answers cannot throw). The update is the item's row, with the rows
+  /// beneath it if the data source expanded it (as the index shows them at
+  /// the end): what a batch around the steps would report.
+  func _insertOneItem(at path: TreePath) throws {
+    _openEdits += 1
+    defer { _openEdits -= 1 }
+    var changes = try _index.insertItems(at: [path])
+    let rows = _index.numberOfRows
+    if let parent = _parentID(of: path), _columns.hasColumn(parent) {
+      let i = path[path.depth - 1]
+      _columns.insertEntry(parent, _HeightEntry(own: 0, beneath: 0, isAsked: false), at: i)
+      if _index.isVisible(path) {
+        _columns.setEntry(parent, at: i, to: _askAbout(path, known: nil))
+        _refreshHeights(along: path.parent)
+      } else {
+        _pendingItems.insert(parent)
+      }
+    }
+    // The data source expanded the item: its rows come with it.
+    if _index.numberOfRows != rows { changes = _index._insertionChanges(ofItemAt: path) }
+    _finishEdit(changes)
   }
 
   /// Tells the list that the items at `treePaths` were deleted, each with
@@ -168,7 +198,7 @@ extension TreeList {
     defer { _runDeferredCalls() }
     for path in treePaths { try _index._validateItemPath(path, for: .reload) }
     var rows: [IndexPath] = []
-    for path in Set(treePaths).sorted() {
+    for path in treePaths.count == 1 ? treePaths : Set(treePaths).sorted() {
       guard let parent = _parentID(of: path), _columns.hasColumn(parent) else { continue }
       let i = path[path.depth - 1]
       var entry = _columns.entry(parent, at: i)
@@ -195,7 +225,7 @@ extension TreeList {
         rows.append(table)
       }
     }
-    _deliver(TreeChanges(reloadedRowRanges: Self._rowRanges(rows)))
+    if !rows.isEmpty { _deliver(TreeChanges(reloadedRowRanges: Self._rowRanges(rows))) }
   }
 
   /// Runs several edits as one update: the host gets one `apply(_:)` (or
@@ -349,13 +379,17 @@ extension TreeList {
   }
 
   /// Table paths as ascending, merged row ranges.
+  ///
+  /// - Complexity: O(*r* log *r*) for *r* rows; O(1) for one.
   static func _rowRanges(_ rows: [IndexPath]) -> [TreeChanges.RowRange] {
+    if rows.count == 1 { return [.init(section: rows[0][0], rows: rows[0][1]..<(rows[0][1] + 1))] }
     var result: [TreeChanges.RowRange] = []
-    for row in Set(rows).sorted(by: { ($0[0], $0[1]) < ($1[0], $1[1]) }) {
-      if let last = result.last, last.section == row[0], last.rows.upperBound == row[1] {
-        result[result.count - 1].rows = last.rows.lowerBound..<(row[1] + 1)
+    for (section, row) in rows.map({ ($0[0], $0[1]) }).sorted(by: <) {
+      if let last = result.last, last.section == section, last.rows.upperBound >= row {
+        // The next row, or one already listed.
+        result[result.count - 1].rows = last.rows.lowerBound..<Swift.max(last.rows.upperBound, row + 1)
       } else {
-        result.append(.init(section: row[0], rows: row[1]..<(row[1] + 1)))
+        result.append(.init(section: section, rows: row..<(row + 1)))
       }
     }
     return result

@@ -103,7 +103,7 @@ extension TreeList {
     }
     var load = _Load(room: _index._rowRoom(beneath: parent))
     var path = Array(treePath.dropLast())
-    let runs = _askAbout(subitems: CollectionOfOne(last), of: &path, into: &load)
+    let runs = _askAbout(subitems: last..<(last + 1), of: &path, into: &load)
     _store(load, beneath: parent)
     return runs.runs[0].entry
   }
@@ -123,7 +123,7 @@ extension TreeList {
   ///   storage with the last.
   /// - Returns: The entries of the subitems `indices`, in order.
   /// - Complexity: O(*n*) for *n* items asked about, whatever their depth.
-  func _askAbout(subitems indices: some Sequence<Int>, of path: inout [Int], into load: inout _Load)
+  func _askAbout(subitems indices: Range<Int>, of path: inout [Int], into load: inout _Load)
     -> _RunBuilder
   {
     var result = _RunBuilder()

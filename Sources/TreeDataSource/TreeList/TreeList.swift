@@ -91,7 +91,20 @@ public final class TreeList<DataSource: TreeDataSource> {
 
   /// The calls that cannot throw (reloads, collapsing everything) made
   /// while the list was calling out, to run once it no longer is.
-  var _deferredCalls: [(TreeList) -> Void] = []
+  var _deferredCalls: [(TreeList) -> Void] = [] {
+    didSet { _hasDeferredCalls = !_deferredCalls.isEmpty }
+  }
+
+  /// Whether ``_deferredCalls`` holds any: read after every operation,
+  /// where asking the array itself would look up its element type (a
+  /// function of this generic class) at run time.
+  var _hasDeferredCalls = false
+
+  /// Whether the list takes the general path for every edit, never the
+  /// shortcuts for one edit alone (one insertion outside a batch; a source's
+  /// change of one step replayed without a batch around it): for tests that
+  /// compare the two.
+  package var _usesGeneralPathsOnly = false
 
   /// Creates a list for a data source; call ``reloadData()`` to load it.
   ///

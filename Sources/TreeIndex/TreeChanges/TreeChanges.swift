@@ -173,6 +173,21 @@ public struct TreeChanges: Equatable, Sendable {
     self.movedSections = movedSections
   }
 
+  /// A change set that only reloads `reloadedRowRanges` (ascending,
+  /// merged): what a list's reload of rows outside a batch hands its host,
+  /// without the two empty `IndexSet`s the public initializer allocates.
+  ///
+  /// - Complexity: O(1).
+  package init(reloadedRowRanges: [RowRange]) {
+    self._deletedSectionRanges = []
+    self._insertedSectionRanges = []
+    self.deletedRowRanges = []
+    self.insertedRowRanges = []
+    self.reloadedRowRanges = reloadedRowRanges
+    self.movedRowRanges = []
+    self.movedSections = []
+  }
+
   private static func indexSet(_ ranges: [Range<Int>]) -> IndexSet {
     var set = IndexSet()
     for range in ranges { set.insert(integersIn: range) }

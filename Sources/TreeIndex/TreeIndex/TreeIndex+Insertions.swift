@@ -20,7 +20,7 @@ extension TreeIndex {
   @discardableResult
   public mutating func insertItems(at treePaths: [TreePath]) throws -> TreeChanges {
     defer { _checkInvariants() }
-    let sorted = treePaths.sorted()
+    let sorted = treePaths.count < 2 ? treePaths : treePaths.sorted()
     for (a, b) in zip(sorted, sorted.dropFirst()) where a == b {
       throw TreeIndexError(operation: .insert, treePath: a, reason: .duplicatePath)
     }

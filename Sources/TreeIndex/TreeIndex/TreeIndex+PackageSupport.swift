@@ -87,6 +87,20 @@ extension TreeIndex {
     return TreePath(old)
   }
 
+  /// The change set of the item at `treePath` appearing with the rows now
+  /// shown beneath it: its row and those rows inserted (in `.sectioned`, a
+  /// root item's section), as a batch that inserted the item and expanded
+  /// it reports them; empty when the item is hidden or the path names no
+  /// item.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  package func _insertionChanges(ofItemAt treePath: TreePath) -> TreeChanges {
+    var changes = _TreeChangesBuilder()
+    guard let node = _node(at: treePath), let anchor = _anchor(of: treePath) else { return changes.build() }
+    changes.insertItem(at: anchor, rowsBeneath: node == .null ? 0 : _arena.visibleRowsBeneath(node))
+    return changes.build()
+  }
+
   /// Throws the error `operation` throws for a path that must name an item:
   /// empty, an index out of range, or an ancestor never expanded.
   ///
