@@ -7,16 +7,19 @@ import TreeIndexTestSupport
 /// give the change set the full comparison gives), an ancestor older than
 /// the limit is compared in full.
 @Suite struct HistoryTests {
-  /// A snapshot of `count` root items, each appended by an edit of its own.
-  static func oneEditPerItem(_ count: Int) -> TreeSnapshot<Int> {
+  /// A snapshot of `count` root items, appended `perEdit` at a time.
+  static func appended(_ count: Int, perEdit: Int = 1) -> TreeSnapshot<Int> {
     var snapshot = TreeSnapshot<Int>()
-    for item in 0..<count { try! snapshot.append([item]) }
+    for start in stride(from: 0, to: count, by: perEdit) {
+      try! snapshot.append(Array(start..<Swift.min(start + perEdit, count)))
+    }
     return snapshot
   }
 
   @Test func recentAncestorsAreFoundAcrossATrimmedHistory() throws {
-    // 20,000 one-item edits: the history has been trimmed several times.
-    var snapshot = Self.oneEditPerItem(20_000)
+    // 20,000 identifiers in 200 edits: the history has been trimmed
+    // several times (few edits: the internal checks are O(n) per edit).
+    var snapshot = Self.appended(20_000, perEdit: 100)
     let recent = snapshot
     var model = Array(0..<20_000)
     for item in 20_000..<20_100 {
@@ -34,13 +37,13 @@ import TreeIndexTestSupport
 
     // An ancestor more than 4,096 identifiers back is compared in full.
     var later = snapshot
-    for item in 30_000..<35_000 { try later.append([item]) }
+    for start in stride(from: 30_000, to: 35_000, by: 100) { try later.append(Array(start..<(start + 100))) }
     #expect(later._edits(since: snapshot) == nil)
     #expect(later._derivedChanges(from: snapshot, layout: .flat) == nil)
     let changes = later.changes(from: snapshot)
     #expect(changes.insertedRowRanges == [.init(section: 0, rows: 20_100..<25_100)])
     // Unrelated snapshots never look related.
-    #expect(Self.oneEditPerItem(3)._edits(since: Self.oneEditPerItem(2).reversedRoots()) == nil)
+    #expect(Self.appended(3)._edits(since: Self.appended(2).reversedRoots()) == nil)
   }
 }
 
