@@ -18,15 +18,15 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
 
   /// One element and its place in its tree.
   public struct Node: Sendable {
+    // The fields are in this order so that the small ones fill the space
+    // an element leaves at its end (a struct's next field starts right
+    // after the previous one's size, not its stride): 8 bytes a node for
+    // the index's items.
+
     /// The element.
     public var element: Element
-    /// Summary of the node's subtree: its left subtree, its element, its
-    /// right subtree.
-    public var total: Summary
-    /// Summary of the node's left subtree (the `total` of its left child, or
-    /// `zero`), kept in the node so that a descent reads one node per
-    /// level.
-    public var leftTotal: Summary
+    /// The height of the node's subtree: 1 for a leaf.
+    public var height: Int8
     /// The root of the subtree of the elements before this one, or `null`.
     public var left: NodeID
     /// The root of the subtree of the elements after this one, or `null`.
@@ -34,8 +34,13 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
     /// The node whose left or right child this node is; meaningless for the
     /// root of a tree (never followed past a root the caller names).
     public var parent: NodeID
-    /// The height of the node's subtree: 1 for a leaf.
-    public var height: Int8
+    /// Summary of the node's subtree: its left subtree, its element, its
+    /// right subtree.
+    public var total: Summary
+    /// Summary of the node's left subtree (the `total` of its left child, or
+    /// `zero`), kept in the node so that a descent reads one node per
+    /// level.
+    public var leftTotal: Summary
 
     @inlinable
     init(_ element: Element) {

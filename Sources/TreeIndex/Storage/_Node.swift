@@ -21,9 +21,21 @@ extension _NodeID {
 /// siblings touches O(log *b*) nodes.
 @usableFromInline
 struct _Item: TreeElement {
+  // The words first and the Boolean last: 33 bytes, whose end the forest
+  // node's own small fields fill.
+
   /// The number of subitems.
   @usableFromInline
   var count: Int
+  /// The number of unknown siblings between the previous known sibling (or
+  /// the first subitem) and this item.
+  @usableFromInline
+  var gap: Int = 0
+  /// The rows beneath the item if it were expanded: one per subitem plus the
+  /// rows beneath each expanded subitem (`count` + the children's
+  /// ``_RowSummary/extraRows``). Cached; ``_Arena/recount(_:)`` renews it.
+  @usableFromInline
+  var rowsBeneath: Int
   /// The root of the tree of known subitems, or `.null`.
   @usableFromInline
   var children: _NodeID = .null
@@ -35,15 +47,6 @@ struct _Item: TreeElement {
   /// Whether the subitems are shown when the item itself is visible.
   @usableFromInline
   var isExpanded: Bool
-  /// The number of unknown siblings between the previous known sibling (or
-  /// the first subitem) and this item.
-  @usableFromInline
-  var gap: Int = 0
-  /// The rows beneath the item if it were expanded: one per subitem plus the
-  /// rows beneath each expanded subitem (`count` + the children's
-  /// ``_RowSummary/extraRows``). Cached; ``_Arena/recount(_:)`` renews it.
-  @usableFromInline
-  var rowsBeneath: Int
 
   @inlinable
   init(count: Int, isExpanded: Bool) {

@@ -1,3 +1,5 @@
+import _SummaryTree
+
 /// Hooks for the package's other modules (`TreeDataSource`), which keep
 /// per-item state beside an index: the stable identity of a known item, and
 /// where a path stood when the open batch began. Not public API.
@@ -166,4 +168,10 @@ extension TreeIndex {
   package var _storageIdentity: UnsafeRawPointer? {
     _arena.forest.nodes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
   }
+}
+
+extension TreeIndex {
+  /// The bytes one known item (one snapshot item) takes in the index's
+  /// node array, for the test that keeps the node from growing.
+  package static var _bytesPerKnownItem: Int { MemoryLayout<SummaryForest<_Item>.Node>.stride }
 }
