@@ -29,8 +29,13 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// The predicate: what it says of an element decides whether it is shown.
   public private(set) var predicate: (Base.Element) -> TreeFilterOutcome
 
-  var _forest = SummaryForest<_FilterItem>()
-  var _rootTree: Int32 = -1
+  // Unchecked: every access to the mirror is the filter's own, none lasts
+  // across a call out of the filter (to the base, the predicate or a
+  // subscriber: their results are read into locals first), and its items
+  // hold no references, so no deinitializer runs inside one. The checks
+  // cost about 100 instructions per access, a dozen accesses per edit.
+  @exclusivity(unchecked) var _forest = SummaryForest<_FilterItem>()
+  @exclusivity(unchecked) var _rootTree: Int32 = -1
   let _publisher = _ChangePublisher()
   var _subscription: TreeSourceSubscription?
   /// The items kept shown until the batch ends (`_FilterItem.isHeld`), in
@@ -433,20 +438,17 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// The item's base path, or its filtered position path: one array,
   /// filled from the item up.
   func _path(of node: Int32, filtered: Bool) -> TreePath {
-    var depth = 0
+    // Appended from the item up, then reversed: `[Int](repeating:count:)`
+    // is not specialized here and looked up its storage's type at run time
+    // (about 700 instructions).
+    var indices: [Int] = []
     var n = node
     while n >= 0 {
-      depth += 1
-      n = _forest[n].owner
-    }
-    var indices = [Int](repeating: 0, count: depth)
-    n = node
-    while n >= 0 {
-      depth -= 1
       let before = _forest.summary(before: n, inTreeAt: _tree(of: n)) ?? .zero
-      indices[depth] = filtered ? before.shown : before.count
+      indices.append(filtered ? before.shown : before.count)
       n = _forest[n].owner
     }
+    indices.reverse()
     return TreePath(indices)
   }
 
@@ -525,7 +527,10 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     _forest.forEach(in: tree) { child, _ in children.append(child) }
     for (i, child) in children.enumerated() {
       let childPath = path.appending(i)
-      if let element = _currentElement(at: childPath) { _forest[child].outcome = predicate(element) }
+      if let element = _currentElement(at: childPath) {
+        let outcome = predicate(element)
+        _forest[child].outcome = outcome
+      }
       _refreshHiddenSubtree(of: child, at: childPath)
       let item = _forest[child]
       _forest[child].isShown = Self._isShown(item.outcome, anyChildShown: _forest.total(item.children).shown > 0)
@@ -600,9 +605,13 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     return owner
   }
 
+  /// Links the detached `node` among the children of `owner` at base
+  /// index `index` (after the last when `index` is past them): before the
+  /// child now there, by parent links, in O(log *b*) with no split.
   func _attach(_ node: Int32, to owner: Int32, at index: Int) {
-    let (l, r) = _forest.split(_children(of: owner), at: index, by: _BaseIndices.self)
-    _setChildren(of: owner, to: _forest.join(l, node, r))
+    let tree = _children(of: owner)
+    let next = _forest.find(index, by: _BaseIndices.self, in: tree)?.node ?? -1
+    _setChildren(of: owner, to: _forest.insert(node, before: next, inTreeAt: tree))
     _forest[node].owner = owner
   }
 

@@ -5,10 +5,13 @@ final class _ChangePublisher {
   private var observers: [(id: Int, observe: (TreeSourceChanges) -> Void)] = []
   /// The number the next subscription gets.
   private var nextID = 0
+  // Unchecked: the counter and the recorded steps (paths, which hold no
+  // references of the caller's) are touched only here, and no access lasts
+  // across a call to an observer.
   /// How many batches are open, one inside another.
-  private(set) var batchDepth = 0
+  @exclusivity(unchecked) private(set) var batchDepth = 0
   /// The steps recorded since the outermost batch opened.
-  private var pending: [TreeSourceChanges.Step] = []
+  @exclusivity(unchecked) private var pending: [TreeSourceChanges.Step] = []
 
   /// Adds an observer.
   func subscribe(_ observe: @escaping (TreeSourceChanges) -> Void) -> TreeSourceSubscription {

@@ -23,7 +23,11 @@ struct OneEditReplayTests {
     let fastHost: ListHostSimulator
     let generalHost: ListHostSimulator
 
-    init(seed: UInt64) {
+    /// - Parameter collapsed: Makes the fast list with
+    ///   `TreeList(source:layout:)` (no `isExpanded`: the list reads no
+    ///   element to learn an item starts collapsed) and the general one
+    ///   with an `isExpanded` that says `false` of every item.
+    init(seed: UInt64, collapsed: Bool = false) {
       g = SeededGenerator(seed: seed)
       var id = 1
       let first = RandomCompositionTests.Composition.randomForest(depth: 3, id: &id, using: &g)
@@ -35,8 +39,13 @@ struct OneEditReplayTests {
       let rule = Rule.random(using: &g)
       filter = FilteredTreeSource(join) { rule.outcome($0) }
       let expanded = expanded
-      fast = TreeList(source: filter) { _, node in expanded.expanded.contains(node.id) }
-      general = TreeList(source: filter) { _, node in expanded.expanded.contains(node.id) }
+      if collapsed {
+        fast = TreeList(source: filter)
+        general = TreeList(source: filter) { _, _ in false }
+      } else {
+        fast = TreeList(source: filter) { _, node in expanded.expanded.contains(node.id) }
+        general = TreeList(source: filter) { _, node in expanded.expanded.contains(node.id) }
+      }
       general._usesGeneralPathsOnly = true
       fastHost = ListHostSimulator(list: fast)
       generalHost = ListHostSimulator(list: general)
@@ -108,7 +117,17 @@ struct OneEditReplayTests {
 
   @Test(arguments: 0..<LongTests.choose(short: 16, long: 200))
   func sameUpdatesAsInABatch(seed: Int) throws {
-    let twins = Twins(seed: UInt64(seed) &* 0x9E37_79B9 &+ 101)
+    try replay(Twins(seed: UInt64(seed) &* 0x9E37_79B9 &+ 101), seed: seed)
+  }
+
+  /// A list made without `isExpanded` against one whose `isExpanded` says
+  /// `false` of every element, held to the general path.
+  @Test(arguments: 0..<LongTests.choose(short: 8, long: 100))
+  func withoutIsExpandedAsWithFalse(seed: Int) throws {
+    try replay(Twins(seed: UInt64(seed) &* 0x9E37_79B9 &+ 7, collapsed: true), seed: seed)
+  }
+
+  func replay(_ twins: Twins, seed: Int) throws {
     for stepNumber in 0..<LongTests.choose(short: 150, long: 1000) {
       let label = Comment(rawValue: "seed \(seed), step \(stepNumber)")
       try twins.step()

@@ -16,6 +16,10 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
 
   /// Whether a newly shown item starts expanded.
   let _isExpanded: (TreePath, Source.Element) -> Bool
+  /// Whether every item starts collapsed (``TreeList/init(source:layout:)``):
+  /// then the list's question reads no element. (A flag rather than an
+  /// optional closure, whose type would be looked up at run time.)
+  let _startsCollapsed: Bool
 
   /// The list that shows the source.
   weak var _list: TreeList<TreeSourceDataSource<Source>>?
@@ -27,9 +31,10 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
   /// source's final tree.
   var _replaying: (changes: TreeSourceChanges, step: Int)?
 
-  init(source: Source, isExpanded: @escaping (TreePath, Source.Element) -> Bool) {
+  init(source: Source, isExpanded: ((TreePath, Source.Element) -> Bool)?) {
     self.source = source
-    self._isExpanded = isExpanded
+    self._isExpanded = isExpanded ?? { _, _ in false }
+    self._startsCollapsed = isExpanded == nil
   }
 
   /// The source's number of children, read at the item's place once the
@@ -44,12 +49,15 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
     return (try? source.numberOfChildren(of: path)) ?? 0
   }
 
-  /// What `isExpanded` says of the item.
+  /// What `isExpanded` says of the item; `false` for a list made without
+  /// it.
   ///
   /// - Parameter treePath: A visible item's path.
   /// - Returns: Whether it starts expanded.
-  /// - Complexity: The source's answer plus `isExpanded`.
+  /// - Complexity: The source's answer plus `isExpanded`; O(1) for a list
+  ///   made without it (the element is not read).
   public func isExpanded(_ treePath: TreePath) -> Bool {
+    if _startsCollapsed { return false }
     guard let path = _finalPath(treePath), let element = try? source.element(at: path) else { return false }
     return _isExpanded(path, element)
   }
@@ -165,6 +173,33 @@ extension TreeList {
   public convenience init<Source: TreeSource>(
     source: Source, layout: TreeIndex.Layout = .flat,
     isExpanded: @escaping (TreePath, Source.Element) -> Bool = { _, _ in false }
+  ) where DataSource == TreeSourceDataSource<Source> {
+    self.init(_source: source, layout: layout, isExpanded: isExpanded)
+  }
+
+  /// Creates a list that shows a tree source and follows its changes: each
+  /// change set the source publishes reaches the host as one update. Every
+  /// item starts collapsed when the list first shows it (expand items with
+  /// ``expand(_:)`` and its kin).
+  ///
+  /// The same list as ``init(source:layout:isExpanded:)`` with its default
+  /// `isExpanded`, but the list never reads an element to learn that an
+  /// item starts collapsed: an item the source inserts costs one read of
+  /// the source less.
+  ///
+  /// Call ``reloadData()`` (or set a host, which reads the list) to load it.
+  ///
+  /// - Parameters:
+  ///   - source: The source to show.
+  ///   - layout: `.flat` or `.sectioned`.
+  /// - Complexity: O(1); asks the source nothing.
+  public convenience init<Source: TreeSource>(source: Source, layout: TreeIndex.Layout = .flat)
+  where DataSource == TreeSourceDataSource<Source> {
+    self.init(_source: source, layout: layout, isExpanded: nil)
+  }
+
+  convenience init<Source: TreeSource>(
+    _source source: Source, layout: TreeIndex.Layout, isExpanded: ((TreePath, Source.Element) -> Bool)?
   ) where DataSource == TreeSourceDataSource<Source> {
     let dataSource = TreeSourceDataSource(source: source, isExpanded: isExpanded)
     self.init(dataSource: dataSource, layout: layout)
