@@ -6,7 +6,7 @@
 /// as changes of their own. Questions are answered at any time.
 extension DiffableTreeList {
   /// Whether the list is calling out in the middle of a change.
-  var _isCallingOut: Bool { _callOuts.depth > 0 }
+  var _isCallingOut: Bool { _callOuts.isCallingOut }
 
   /// Runs `call`, a call to the host, the delegate or the height closure:
   /// while it runs, changes are refused or deferred.
@@ -23,7 +23,7 @@ extension DiffableTreeList {
       call(self)
       return
     }
-    _callOuts.deferred.append { [weak self] in
+    _callOuts.deferUntilDone { [weak self] in
       if let self { call(self) }
     }
   }
@@ -31,9 +31,7 @@ extension DiffableTreeList {
   /// Runs the calls deferred while the list was calling out, in the order
   /// they came, once it no longer is.
   func _runDeferredCalls() {
-    while !_isCallingOut, !_callOuts.deferred.isEmpty {
-      _callOuts.deferred.removeFirst()()
-    }
+    while !_isCallingOut, let call = _callOuts.takeDeferred() { call() }
   }
 
   /// Hands the host `changes`, unless they are empty.
@@ -41,13 +39,4 @@ extension DiffableTreeList {
     guard !changes.isEmpty, let host = _host else { return }
     _callOut { host.apply(changes) }
   }
-}
-
-/// The calls a ``DiffableTreeList`` is making to code outside it, and the
-/// changes that wait for them to return.
-struct _CallOuts {
-  /// How many calls are in progress, one inside another.
-  var depth = 0
-  /// Changes asked for while calling out, in the order they came.
-  var deferred: [() -> Void] = []
 }

@@ -18,8 +18,8 @@ extension TreeList {
   /// in the middle of an operation: while it runs, changes are refused or
   /// deferred.
   func _callOut<T>(_ call: () -> T) -> T {
-    _callOutDepth += 1
-    defer { _callOutDepth -= 1 }
+    _callOuts.depth += 1
+    defer { _callOuts.depth -= 1 }
     return call()
   }
 
@@ -33,10 +33,7 @@ extension TreeList {
   /// Runs the calls deferred while the list was calling out, in the order
   /// they came, once it no longer is.
   func _runDeferredCalls() {
-    while _callOutDepth == 0, _hasDeferredCalls {
-      let call = _deferredCalls.removeFirst()
-      call(self)
-    }
+    while !_callOuts.isCallingOut, let call = _callOuts.takeDeferred() { call() }
   }
 
   // MARK: The data source's answers, made safe

@@ -180,7 +180,7 @@ extension TreeList {
   ///   nothing.
   public func collapseAll() {
     guard _callOutDepth == 0 else {
-      _deferredCalls.append { $0.collapseAll() }
+      _callOuts.deferUntilDone { [weak self] in self?.collapseAll() }
       return
     }
     defer { _runDeferredCalls() }

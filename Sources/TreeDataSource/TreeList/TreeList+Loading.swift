@@ -23,7 +23,7 @@ extension TreeList {
   ///   for a `.sectioned` root item), and ``TreeDataSource/item(at:)`` never.
   public func reloadData() {
     guard _callOutDepth == 0 else {
-      _deferredCalls.append { $0.reloadData() }
+      _callOuts.deferUntilDone { [weak self] in self?.reloadData() }
       return
     }
     defer { _runDeferredCalls() }

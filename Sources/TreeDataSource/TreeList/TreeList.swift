@@ -84,21 +84,15 @@ public final class TreeList<DataSource: TreeDataSource> {
   /// not ask their number of subitems twice.
   var _loadedItems: Set<TreeIndex._KnownItemID>?
 
+  /// The calls to the data source, the host or the delegate running in the
+  /// middle of an operation, and the calls that cannot throw (reloads,
+  /// collapsing everything) made meanwhile, which wait until none is (see
+  /// `TreeList+CallOuts.swift`).
+  var _callOuts = _CallOuts()
+
   /// How many calls to the data source, the host or the delegate are
-  /// running in the middle of an operation; changes wait or are refused
-  /// while any is (see `TreeList+CallOuts.swift`).
-  var _callOutDepth = 0
-
-  /// The calls that cannot throw (reloads, collapsing everything) made
-  /// while the list was calling out, to run once it no longer is.
-  var _deferredCalls: [(TreeList) -> Void] = [] {
-    didSet { _hasDeferredCalls = !_deferredCalls.isEmpty }
-  }
-
-  /// Whether ``_deferredCalls`` holds any: read after every operation,
-  /// where asking the array itself would look up its element type (a
-  /// function of this generic class) at run time.
-  var _hasDeferredCalls = false
+  /// running in the middle of an operation.
+  var _callOutDepth: Int { _callOuts.depth }
 
   /// Whether the list takes the general path for every edit, never the
   /// shortcuts for one edit alone (one insertion outside a batch; a source's
