@@ -31,7 +31,7 @@ extension DiffableTreeList {
   /// Runs the calls deferred while the list was calling out, in the order
   /// they came, once it no longer is.
   func _runDeferredCalls() {
-    while !_isCallingOut, let call = _callOuts.takeDeferred() { call() }
+    while !_isCallingOut && _callOuts.hasDeferred, let call = _callOuts.takeDeferred() { call() }
   }
 
   /// Hands the host `changes`, unless they are empty.

@@ -42,8 +42,9 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
   var _heights: _RowHeights?
 
   /// Calls to the host, the delegate and the height closure in progress,
-  /// and what waits for them to end.
-  var _callOuts = _CallOuts()
+  /// and what waits for them to end. Unchecked: every access to it is
+  /// brief and calls nothing outside the list.
+  @exclusivity(unchecked) var _callOuts = _CallOuts()
 
   /// How root items map to sections.
   public let layout: TreeIndex.Layout

@@ -33,7 +33,7 @@ extension TreeList {
   /// Runs the calls deferred while the list was calling out, in the order
   /// they came, once it no longer is.
   func _runDeferredCalls() {
-    while !_callOuts.isCallingOut, let call = _callOuts.takeDeferred() { call() }
+    while !_callOuts.isCallingOut && _callOuts.hasDeferred, let call = _callOuts.takeDeferred() { call() }
   }
 
   // MARK: The data source's answers, made safe

@@ -87,8 +87,10 @@ public final class TreeList<DataSource: TreeDataSource> {
   /// The calls to the data source, the host or the delegate running in the
   /// middle of an operation, and the calls that cannot throw (reloads,
   /// collapsing everything) made meanwhile, which wait until none is (see
-  /// `TreeList+CallOuts.swift`).
-  var _callOuts = _CallOuts()
+  /// `TreeList+CallOuts.swift`). Unchecked: every access to it is brief
+  /// and calls nothing outside the list (a waiting call is taken out
+  /// before it runs).
+  @exclusivity(unchecked) var _callOuts = _CallOuts()
 
   /// How many calls to the data source, the host or the delegate are
   /// running in the middle of an operation.
