@@ -180,7 +180,7 @@ extension TreeList {
   /// Creates a list that shows a tree source and follows its changes: each
   /// change set the source publishes reaches the host as one update. Every
   /// item starts collapsed when the list first shows it (expand items with
-  /// ``expand(_:)`` and its kin).
+  /// ``expand(_:recursively:)`` and its kin).
   ///
   /// The same list as ``init(source:layout:isExpanded:)`` with its default
   /// `isExpanded`, but the list never reads an element to learn that an
