@@ -1,7 +1,9 @@
 import _SummaryTree
 
-/// Hooks for `DiffableTreeList` (module `TreeDataSource`), which keeps a
-/// snapshot as the tree it shows. Not public API.
+/// Hooks for `DiffableTreeList` and `TreeSelection` (module
+/// `TreeDataSource`), which keep a snapshot as the tree they show or
+/// check: they read it node by node, with no identifier hashed. Not public
+/// API.
 extension TreeSnapshot {
   /// Forgets the items marked with ``reloadItems(_:)``: a list that has
   /// applied the snapshot has reloaded them, so a snapshot derived from it
@@ -19,31 +21,12 @@ extension TreeSnapshot {
   @inlinable
   package static var _rootNode: Int32 { _Arena.root }
 
-  /// The node of child `index` of the item at `node`, or `nil` when there
-  /// is no such child: a path followed node by node, with no identifier
-  /// hashed (what a list's data source asks most).
-  ///
-  /// - Complexity: O(log *b*).
-  @inlinable
-  package func _childNode(of node: Int32, at index: Int) -> Int32? {
-    guard index >= 0, index < _index._arena.count(node) else { return nil }
-    return _index._arena.subitem(of: node, at: index).node
-  }
-
   /// The number of children of the item at `node`.
   ///
   /// - Complexity: O(1).
   @inlinable
   package func _numberOfChildren(ofNode node: Int32) -> Int {
     _index._arena.count(node)
-  }
-
-  /// Whether the item at `node` is expanded.
-  ///
-  /// - Complexity: O(1).
-  @inlinable
-  package func _isExpanded(node: Int32) -> Bool {
-    _index._arena.isExpanded(node)
   }
 
   /// The item at `node`, which is not the virtual root.
