@@ -415,7 +415,36 @@ extension SummaryForest {
       record(parent)
       nodes[Int(parent)].left = k
     }
-    return retrace(from: parent, inTreeAt: root)
+    return retraceGrowth(from: parent, inTreeAt: root)
+  }
+
+  /// ``retrace(from:inTreeAt:)`` after a leaf was linked in beneath `t`:
+  /// once a node keeps its height without a rotation, no node above it
+  /// changes height or needs one, so the rest of the walk only renews
+  /// summaries (``refreshUpward(from:inTreeAt:)``). An insertion rotates at
+  /// most once, and most stop changing heights within a few levels.
+  ///
+  /// - Precondition: as for ``retrace(from:inTreeAt:)``, and every node
+  ///   above `t` has the height it had before the leaf came.
+  /// - Returns: The new root.
+  /// - Complexity: O(log *n*), with a rebalancing step only where heights
+  ///   change.
+  @inlinable
+  mutating func retraceGrowth(from t: NodeID, inTreeAt root: NodeID) -> NodeID {
+    var n = t
+    while true {
+      let parent = n == root ? Self.null : nodes[Int(n)].parent
+      let height = nodes[Int(n)].height
+      let top = rebalance(n)
+      if parent < 0 { return top }
+      if top != n {
+        replaceChild(n, of: parent, with: top)
+      } else if nodes[Int(n)].height == height {
+        refreshUpward(from: parent, inTreeAt: root)
+        return root
+      }
+      n = parent
+    }
   }
 
   /// Points node `child` at `parent`.

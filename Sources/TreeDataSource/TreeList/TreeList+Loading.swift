@@ -101,9 +101,13 @@ extension TreeList {
     guard let parent = _parentID(of: treePath), let last = treePath.last else {
       return _HeightEntry(own: 0, beneath: 0, isAsked: true)
     }
+    // Its height and state first, as a walk over the subitems asks them; a
+    // collapsed item, the common case, needs nothing more.
+    let own = _isRow(treePath) ? _askHeight(of: treePath) : 0
+    guard _askIsExpanded(treePath) else { return _HeightEntry(own: own, beneath: 0, isAsked: true) }
     var load = _Load(room: _index._rowRoom(beneath: parent))
     var path = Array(treePath.dropLast())
-    let runs = _askAbout(subitems: last..<(last + 1), of: &path, into: &load)
+    let runs = _askAbout(subitems: last..<(last + 1), of: &path, into: &load, firstAsked: own)
     _store(load, beneath: parent)
     return runs.runs[0].entry
   }
@@ -121,14 +125,18 @@ extension TreeList {
   /// - Parameter path: The parent's path, as it is when the call returns;
   ///   extended in place for each question, so that each path shares its
   ///   storage with the last.
+  /// - Parameter firstAsked: The height of the first of `indices`, when the
+  ///   caller has asked it and learned that the item is expanded: neither
+  ///   is asked again.
   /// - Returns: The entries of the subitems `indices`, in order.
   /// - Complexity: O(*n*) for *n* items asked about, whatever their depth.
-  func _askAbout(subitems indices: Range<Int>, of path: inout [Int], into load: inout _Load)
-    -> _RunBuilder
-  {
+  func _askAbout(
+    subitems indices: Range<Int>, of path: inout [Int], into load: inout _Load, firstAsked: Double? = nil
+  ) -> _RunBuilder {
     var result = _RunBuilder()
     var stack: [_Load.Frame] = []
     var topIndices = indices.makeIterator()
+    var firstAsked = firstAsked
     func add(_ entry: _HeightEntry, to stack: inout [_Load.Frame]) {
       if stack.isEmpty {
         result.append(entry)
@@ -156,8 +164,10 @@ extension TreeList {
       }
       path.append(i)
       let treePath = TreePath(path)
-      let own = _isRow(treePath) ? _askHeight(of: treePath) : 0
-      if _askIsExpanded(treePath) {
+      let asked = firstAsked
+      firstAsked = nil
+      let own = asked ?? (_isRow(treePath) ? _askHeight(of: treePath) : 0)
+      if asked != nil || _askIsExpanded(treePath) {
         let count = _askCount(treePath)
         if count <= load.room {
           load.room -= count

@@ -62,8 +62,15 @@ public final class TreeList<DataSource: TreeDataSource> {
   /// How root items map to sections.
   public let layout: TreeIndex.Layout
 
+  // The list's own bookkeeping below skips the run-time exclusivity checks
+  // (about 75 instructions an access, several per edit): each access is a
+  // brief read or an in-place change by the list's own code, which never
+  // calls the data source, the host or the delegate while it lasts (a
+  // call's arguments, where the list asks them, are worked out before the
+  // access begins).
+
   /// The heights of the subitems of each known item.
-  var _columns = _HeightColumns()
+  @exclusivity(unchecked) var _columns = _HeightColumns()
 
   /// Known, expanded items whose column holds subitems the data source was
   /// never asked about, because they were hidden when they came: asked as
@@ -71,14 +78,14 @@ public final class TreeList<DataSource: TreeDataSource> {
   var _pendingItems: Set<TreeIndex._KnownItemID> = []
 
   /// The batch ``performBatchUpdates(_:)`` has open, if any.
-  var _batch: _ListBatch?
+  @exclusivity(unchecked) var _batch: _ListBatch?
 
   /// How many edits (each one index batch) are running, one inside another.
-  var _openEdits = 0
+  @exclusivity(unchecked) var _openEdits = 0
 
   /// Whether the host must read everything again when the running batch or
   /// edit ends, instead of applying an update.
-  var _needsReloadData = false
+  @exclusivity(unchecked) var _needsReloadData = false
 
   /// While a recursive expansion runs, the items it loaded, so that it does
   /// not ask their number of subitems twice.
@@ -100,7 +107,7 @@ public final class TreeList<DataSource: TreeDataSource> {
   /// shortcuts for one edit alone (one insertion outside a batch; a source's
   /// change of one step replayed without a batch around it): for tests that
   /// compare the two.
-  package var _usesGeneralPathsOnly = false
+  @exclusivity(unchecked) package var _usesGeneralPathsOnly = false
 
   /// Creates a list for a data source; call ``reloadData()`` to load it.
   ///

@@ -20,7 +20,8 @@ extension TreeIndex {
   @discardableResult
   public mutating func insertItems(at treePaths: [TreePath]) throws -> TreeChanges {
     defer { _checkInvariants() }
-    let sorted = treePaths.count < 2 ? treePaths : treePaths.sorted()
+    if treePaths.count == 1 { return try _insertItem(at: treePaths[0]) }
+    let sorted = treePaths.sorted()
     for (a, b) in zip(sorted, sorted.dropFirst()) where a == b {
       throw TreeIndexError(operation: .insert, treePath: a, reason: .duplicatePath)
     }
@@ -42,6 +43,17 @@ extension TreeIndex {
         _recorder = recorder
         throw error
       }
+    }
+    return changes.build()
+  }
+
+  /// ``insertItems(at:)`` of one path: nothing to sort, and nothing to
+  /// undo, since every check comes before the change.
+  mutating func _insertItem(at treePath: TreePath) throws -> TreeChanges {
+    var changes = _TreeChangesBuilder()
+    if let parent = try _resolveForInsertion(treePath, for: .insert) {
+      try _checkRowGrowth(beneath: parent, by: 1, at: treePath, for: .insert)
+      _insertUnknownItem(at: treePath, under: parent, into: &changes)
     }
     return changes.build()
   }

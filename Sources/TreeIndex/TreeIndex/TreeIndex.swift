@@ -118,6 +118,7 @@ public struct TreeIndex: Sendable {
   /// are sections and not rows).
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var numberOfRows: Int {
     switch layout {
     case .flat: return _arena.rowsBeneath(_Arena.root)
