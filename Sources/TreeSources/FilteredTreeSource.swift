@@ -27,7 +27,7 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   public let base: Base
 
   /// The predicate: what it says of an element decides whether it is shown.
-  public private(set) var predicate: (Base.Element) -> TreeFilterOutcome
+  public internal(set) var predicate: (Base.Element) -> TreeFilterOutcome
 
   // Unchecked: every access to the mirror is the filter's own, none lasts
   // across a call out of the filter (to the base, the predicate or a

@@ -17,6 +17,9 @@ public struct TreeSourceError: Error, Equatable, Sendable, CustomStringConvertib
     case move
     /// ``MutableTreeSource/replace(at:with:)``.
     case replace
+    /// ``FilteredTreeSource/reevaluateItems(at:)`` and
+    /// ``FilteredTreeSource/setPredicate(_:reevaluatingItemsAt:)``.
+    case reevaluate
   }
 
   /// What was wrong.

@@ -360,6 +360,28 @@ public final class SourceFixture {
   /// Puts the filter's first predicate back, with the widening hint.
   public func widen() { filter.setPredicate(Self.predicate, change: .widening) }
 
+  /// The filter's first predicate, which also hides the shown element
+  /// that ``update()`` replaces.
+  static func hidingUpdated(_ updated: Int) -> (Int) -> TreeFilterOutcome {
+    { $0 == updated ? .hidden : predicate($0) }
+  }
+
+  /// Hides the shown element of the update with a new predicate, naming
+  /// the one element whose outcome it changes.
+  @inline(__always)
+  public func reevaluate() {
+    do {
+      try filter.setPredicate(Self.hidingUpdated(updated.value), reevaluatingItemsAt: [[2 + updated.path[0]]])
+    } catch { preconditionFailure("reevaluate: \(error)") }
+  }
+
+  /// Shows it again with the filter's first predicate.
+  public func undoReevaluate() {
+    do {
+      try filter.setPredicate(Self.predicate, reevaluatingItemsAt: [[2 + updated.path[0]]])
+    } catch { preconditionFailure("undo: \(error)") }
+  }
+
   /// The measured edit of `workload`, and the unmeasured edit that undoes
   /// it.
   public func steps(_ workload: Workload) -> (prepare: () -> Void, edit: () -> Void, restore: () -> Void) {
@@ -367,6 +389,7 @@ public final class SourceFixture {
     case .sourceUpdate: return ({}, update, undoUpdate)
     case .sourceAppend: return ({}, append, undoAppend)
     case .sourceRefilter: return ({}, narrow, widen)
+    case .sourceReevaluate: return ({}, reevaluate, undoReevaluate)
     default: preconditionFailure("\(workload.rawValue) is not a source workload")
     }
   }

@@ -164,6 +164,7 @@ extension Verification {
     for (workload, expected) in [
       (Workload.sourceUpdate, { (row: Int) in TreeChanges(reloadedRowRanges: [.init(section: 0, rows: row..<(row + 1))]) }),
       (.sourceAppend, { (row: Int) in TreeChanges(insertedRowRanges: [.init(section: 0, rows: row..<(row + 1))]) }),
+      (.sourceReevaluate, { (row: Int) in TreeChanges(deletedRowRanges: [.init(section: 0, rows: row..<(row + 1))]) }),
     ] {
       let fixture = SourceFixture(known: known)
       let host = ListHostSimulator(list: fixture.list)
@@ -173,10 +174,11 @@ extension Verification {
       let (prepare, edit, restore) = fixture.steps(workload)
       prepare()
       host.removeRecordedCalls()
-      edit()
+      // The row of the updated (or hidden) element, read before the edit.
       let row =
         workload == .sourceAppend
         ? rows : (fixture.filter.filteredPath(forBasePath: [2 + fixture.updated.path[0]])?[0] ?? -1)
+      edit()
       expect(
         host.calls == [.apply(expected(row))], "\(workload.rawValue): the host gets \(host.calls), not one update of row \(row)")
       expect(host.mismatchedRows().isEmpty, "\(workload.rawValue): rows show the wrong items")

@@ -60,6 +60,11 @@ public enum Workload: String, CaseIterable, Codable, Sendable {
   /// those rows. The hint lets the filter ask only the shown elements, but
   /// two thirds of the K elements are shown: O(K) here still.
   case sourceRefilter = "source refilter"
+  /// `FilteredTreeSource.setPredicate(_:reevaluatingItemsAt:)` with a
+  /// predicate that also hides the shown element of the update, naming its
+  /// path: the filter asks that element alone, and the host gets one
+  /// update removing its row, whatever K.
+  case sourceReevaluate = "source reevaluate"
 
   /// The number of operations one sample holds.
   public var operationsPerSample: Int { self == .session ? Session.operationsPerSlice : 1 }
@@ -69,13 +74,15 @@ public enum Workload: String, CaseIterable, Codable, Sendable {
   public static var treeIndexOnly: [Workload] {
     [
       .move, .batch, .treeListInsert, .treeListDelete, .treeListMove, .treeListReveal, .sourceUpdate, .sourceAppend,
-      .sourceRefilter,
+      .sourceRefilter, .sourceReevaluate,
     ]
   }
 
   /// Whether this workload edits a composed tree source (K is then the
   /// array source's elements).
-  public var isOnSource: Bool { self == .sourceUpdate || self == .sourceAppend || self == .sourceRefilter }
+  public var isOnSource: Bool {
+    self == .sourceUpdate || self == .sourceAppend || self == .sourceRefilter || self == .sourceReevaluate
+  }
 
   /// The rows of a cell of K known items: 2K for the index and TreeList
   /// workloads (each root item expanded with one subitem), K for the
