@@ -3,8 +3,8 @@ import Testing
 import TreeDataSource
 import TreeIndexTestSupport
 
-/// The list's shortcuts for one edit alone (one insertion or one reload
-/// outside a batch) against its general path: two lists over the same
+/// The list's shortcuts for one edit alone (one insertion, deletion or
+/// reload outside a batch) against its general path: two lists over the same
 /// random tree, one of them held to the general path, get the same random
 /// edits and must hand their hosts the same updates, throw the same errors
 /// and end up with the same index and geometry.
@@ -42,13 +42,19 @@ struct OneEditShortcutTests {
       return errors
     }
 
-    /// One random step: mostly one insertion or one reload of one path (the
-    /// shortcuts), sometimes an expansion or a collapse (so that insertions
+    /// One random step: mostly one insertion, deletion or reload of one path
+    /// (the shortcuts), sometimes an expansion or a collapse (so that insertions
     /// land beneath hidden, collapsed and unknown items too), sometimes a
     /// path that names nothing.
     func step() -> (fast: String?, general: String?) {
       let nodes = tree.allNodes
-      switch random(0...9) {
+      switch random(0...11) {
+      case 10, 11:  // delete one item, with everything beneath it
+        guard let node = nodes.randomElement(using: &rng) else { return (nil, nil) }
+        let path = tree.path(of: node)!
+        _ = tree.remove(node)
+        shortcuts += 1
+        return both { try $0.deleteItems(at: [path]) }
       case 0...3:  // insert one subtree, which may start expanded
         let parent = ([tree.root] + nodes).randomElement(using: &rng)!
         let node = tree.randomSubtree(size: chance(0.3) ? 5 : 1, using: &rng)
@@ -64,7 +70,11 @@ struct OneEditShortcutTests {
         return both { try $0.reloadItems(at: [path]) }
       case 7:  // a path past the end: both refuse it
         let path = TreePath([nodes.count + 5])
-        return chance(0.5) ? both { try $0.insertItems(at: [path]) } : both { try $0.reloadItems(at: [path]) }
+        switch random(0...2) {
+        case 0: return both { try $0.insertItems(at: [path]) }
+        case 1: return both { try $0.reloadItems(at: [path]) }
+        default: return both { try $0.deleteItems(at: [path]) }
+        }
       default:  // expand or collapse a row
         guard let node = nodes.randomElement(using: &rng) else { return (nil, nil) }
         let path = tree.path(of: node)!

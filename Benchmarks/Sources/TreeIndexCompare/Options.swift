@@ -65,7 +65,8 @@ struct Options {
                              [--contenders treeindex,flatlist,siblingscan,recount]
                              [--workloads pathToRow,rowToPath,toggle,session,build,memory,
                                           move,batch,treelist-insert,treelist-delete,treelist-move,treelist-reveal,
-                                          source-update,source-append,source-refilter,source-reevaluate,
+                                          source-update,source-append,source-remove,source-move,
+                                          source-refilter,source-reevaluate,
                                           snapshot-build,snapshot-toggle,snapshot-append,snapshot-move,
                                           snapshot-unrelated,snapshot-memory,snapshot-apply-append,
                                           snapshot-apply-move,selection-toggle]
@@ -158,7 +159,9 @@ struct Options {
         }
         workloads = try names.flatMap { name -> [Workload] in
           if name.lowercased() == "treelist" { return [.treeListInsert, .treeListDelete, .treeListMove, .treeListReveal] }
-          if name.lowercased() == "sources" { return [.sourceUpdate, .sourceAppend, .sourceRefilter, .sourceReevaluate] }
+          if name.lowercased() == "sources" {
+            return [.sourceUpdate, .sourceAppend, .sourceRemove, .sourceMove, .sourceRefilter, .sourceReevaluate]
+          }
           if name.lowercased() == "snapshot" || SnapshotWorkload(identifier: String(name)) != nil { return [] }
           guard let workload = Workload(identifier: String(name)) else { throw UsageError("unknown workload \(name)") }
           return [workload]
@@ -214,6 +217,8 @@ extension Workload {
     case .treeListReveal: "treelist-reveal"
     case .sourceUpdate: "source-update"
     case .sourceAppend: "source-append"
+    case .sourceRemove: "source-remove"
+    case .sourceMove: "source-move"
     case .sourceRefilter: "source-refilter"
     case .sourceReevaluate: "source-reevaluate"
     }

@@ -221,7 +221,7 @@ struct Report {
     }
     // One edit of an array source behind a join and a filter, reaching the
     // host: at most 20,000 instructions with 10⁶ elements, independent of K.
-    for workload in [Workload.sourceUpdate, .sourceAppend, .sourceReevaluate] {
+    for workload in [Workload.sourceUpdate, .sourceAppend, .sourceRemove, .sourceMove, .sourceReevaluate] {
       let known = results.filter { $0.workload == workload && $0.unit == unit }.compactMap(\.parameter).sorted()
       guard let least = known.first, let most = known.last,
         let large = median(.treeIndex, workload, rows: workload.rows(known: most), depth: 1, unit: unit, parameter: most),

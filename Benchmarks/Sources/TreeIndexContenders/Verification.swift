@@ -165,6 +165,15 @@ extension Verification {
       (Workload.sourceUpdate, { (row: Int) in TreeChanges(reloadedRowRanges: [.init(section: 0, rows: row..<(row + 1))]) }),
       (.sourceAppend, { (row: Int) in TreeChanges(insertedRowRanges: [.init(section: 0, rows: row..<(row + 1))]) }),
       (.sourceReevaluate, { (row: Int) in TreeChanges(deletedRowRanges: [.init(section: 0, rows: row..<(row + 1))]) }),
+      (.sourceRemove, { (row: Int) in TreeChanges(deletedRowRanges: [.init(section: 0, rows: row..<(row + 1))]) }),
+      (
+        .sourceMove,
+        { (row: Int) in
+          TreeChanges(movedRowRanges: [
+            .init(from: .init(section: 0, rows: row..<(row + 1)), to: .init(section: 0, rows: (row - 1)..<row))
+          ])
+        }
+      ),
     ] {
       let fixture = SourceFixture(known: known)
       let host = ListHostSimulator(list: fixture.list)
@@ -176,8 +185,11 @@ extension Verification {
       host.removeRecordedCalls()
       // The row of the updated (or hidden) element, read before the edit.
       let row =
-        workload == .sourceAppend
-        ? rows : (fixture.filter.filteredPath(forBasePath: [2 + fixture.updated.path[0]])?[0] ?? -1)
+        switch workload {
+        case .sourceAppend: rows
+        case .sourceRemove, .sourceMove: rows - 1  // the last element's
+        default: fixture.filter.filteredPath(forBasePath: [2 + fixture.updated.path[0]])?[0] ?? -1
+        }
       edit()
       expect(
         host.calls == [.apply(expected(row))], "\(workload.rawValue): the host gets \(host.calls), not one update of row \(row)")

@@ -54,6 +54,14 @@ public enum Workload: String, CaseIterable, Codable, Sendable {
   /// `ArrayTreeSource.append(_:to:)` of a shown element to the same array
   /// source of K elements behind a join and a filter: one inserted row.
   case sourceAppend = "source append"
+  /// `ArrayTreeSource.remove(at:)` of the last element, shown, of the same
+  /// array source of K elements behind a join and a filter: one deleted
+  /// row. (At the end, so that the Swift array shifts no elements.)
+  case sourceRemove = "source remove"
+  /// `ArrayTreeSource.move(from:to:)` of the last element, shown, before
+  /// the two before it (one hidden), in the same composition: one row
+  /// moved up by one.
+  case sourceMove = "source move"
   /// `FilteredTreeSource.setPredicate(_:change: .narrowing)` with a
   /// narrower predicate (it also hides the elements `≡ 0 (mod 9)`, about
   /// K/9 shown rows), over the same composition: one host update removing
@@ -74,14 +82,14 @@ public enum Workload: String, CaseIterable, Codable, Sendable {
   public static var treeIndexOnly: [Workload] {
     [
       .move, .batch, .treeListInsert, .treeListDelete, .treeListMove, .treeListReveal, .sourceUpdate, .sourceAppend,
-      .sourceRefilter, .sourceReevaluate,
+      .sourceRefilter, .sourceReevaluate, .sourceRemove, .sourceMove,
     ]
   }
 
   /// Whether this workload edits a composed tree source (K is then the
   /// array source's elements).
   public var isOnSource: Bool {
-    self == .sourceUpdate || self == .sourceAppend || self == .sourceRefilter || self == .sourceReevaluate
+    [.sourceUpdate, .sourceAppend, .sourceRemove, .sourceMove, .sourceRefilter, .sourceReevaluate].contains(self)
   }
 
   /// The rows of a cell of K known items: 2K for the index and TreeList

@@ -78,6 +78,23 @@ extension TreeList {
     _finishEdit(changes)
   }
 
+  /// ``deleteItems(at:)`` of one valid path outside a batch or an edit: the
+  /// same steps without a batch of the index or a journal of the heights,
+  /// since nothing can fail once the path is valid (a deletion asks the
+  /// data source nothing). The update is the index's own change set.
+  func _deleteOneItem(at path: TreePath) throws {
+    _openEdits += 1
+    defer { _openEdits -= 1 }
+    let doomed = _index._knownItemID(at: path).map(_knownItems(from:)) ?? []
+    let changes = try _index.deleteItems(at: [path])
+    if let parent = _parentID(of: path), _columns.hasColumn(parent) {
+      _dropColumns(of: doomed)
+      _columns.removeEntry(parent, at: path[path.depth - 1])
+      _refreshHeights(along: path.parent)
+    }
+    _finishEdit(changes)
+  }
+
   /// Tells the list that the items at `treePaths` were deleted, each with
   /// everything beneath it; the host loses their rows as one update.
   ///
@@ -98,6 +115,10 @@ extension TreeList {
     try _refuseReentrantUpdate(at: treePaths.first ?? [])
     defer { _runDeferredCalls() }
     try _index._validateRemovalPaths(treePaths, for: .delete)
+    if treePaths.count == 1 && _batch == nil && _openEdits == 0 && !_usesGeneralPathsOnly {
+      try _deleteOneItem(at: treePaths[0])
+      return
+    }
     try _edit {
       var kept: [TreePath] = []
       for path in Set(treePaths).sorted() {
