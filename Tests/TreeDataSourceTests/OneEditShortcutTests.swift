@@ -3,8 +3,8 @@ import Testing
 import TreeDataSource
 import TreeIndexTestSupport
 
-/// The list's shortcuts for one edit alone (one insertion, deletion or
-/// reload outside a batch) against its general path: two lists over the same
+/// The list's shortcuts for one edit alone (one insertion, deletion,
+/// settled move or reload outside a batch) against its general path: two lists over the same
 /// random tree, one of them held to the general path, get the same random
 /// edits and must hand their hosts the same updates, throw the same errors
 /// and end up with the same index and geometry.
@@ -42,13 +42,22 @@ struct OneEditShortcutTests {
       return errors
     }
 
-    /// One random step: mostly one insertion, deletion or reload of one path
-    /// (the shortcuts), sometimes an expansion or a collapse (so that insertions
+    /// One random step: mostly one insertion, deletion, move or reload of one
+    /// path (the shortcuts), sometimes an expansion or a collapse (so that insertions
     /// land beneath hidden, collapsed and unknown items too), sometimes a
     /// path that names nothing.
     func step() -> (fast: String?, general: String?) {
       let nodes = tree.allNodes
-      switch random(0...11) {
+      switch random(0...13) {
+      case 12, 13:  // move one item, with everything beneath it, anywhere
+        guard let node = nodes.randomElement(using: &rng) else { return (nil, nil) }
+        let source = tree.path(of: node)!
+        tree.remove(node)
+        let parent = ([tree.root] + tree.allNodes).randomElement(using: &rng)!
+        tree.insert(node, into: parent, at: random(0...parent.children.count))
+        let destination = tree.path(of: node)!
+        shortcuts += 1
+        return both { try $0.moveItem(at: source, to: destination) }
       case 10, 11:  // delete one item, with everything beneath it
         guard let node = nodes.randomElement(using: &rng) else { return (nil, nil) }
         let path = tree.path(of: node)!

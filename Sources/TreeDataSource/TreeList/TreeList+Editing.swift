@@ -161,6 +161,10 @@ extension TreeList {
   public func moveItem(at source: TreePath, to destination: TreePath) throws {
     try _refuseReentrantUpdate(at: source)
     defer { _runDeferredCalls() }
+    if _batch == nil && _openEdits == 0 && !_usesGeneralPathsOnly && _isSettledMove(from: source, to: destination) {
+      try _moveOneItem(at: source, to: destination)
+      return
+    }
     try _edit {
       let moved = _index._knownItemID(at: source)
       let doomed = moved.map(_knownItems(from:)) ?? []
@@ -194,6 +198,45 @@ extension TreeList {
       if destinationParent != nil { _refreshHeights(along: destination) }
       _resolvePendingItems()
     }
+  }
+
+  /// Whether moving the item at `source` to `destination` needs nothing
+  /// asked of the data source: no item waits to be asked about, and the
+  /// item's entry in its parent's column is asked and stays a row (or a
+  /// section). Then the move only relinks what the list knows.
+  func _isSettledMove(from source: TreePath, to destination: TreePath) -> Bool {
+    guard _pendingItems.isEmpty, _isRow(source) == _isRow(destination), let last = source.last,
+      let parent = _parentID(of: source), _columns.hasColumn(parent), last >= 0, last < _columns.count(parent)
+    else { return false }
+    return _columns.entry(parent, at: last).isAsked
+  }
+
+  /// ``moveItem(at:to:)`` of a settled move (``_isSettledMove(from:to:)``)
+  /// outside a batch or an edit: the same steps without a batch of the
+  /// index or a journal of the heights, since nothing can fail once the
+  /// index has moved the item and nothing is asked. The update is the
+  /// index's own change set.
+  func _moveOneItem(at source: TreePath, to destination: TreePath) throws {
+    _openEdits += 1
+    defer { _openEdits -= 1 }
+    let doomed = _index._knownItemID(at: source).map(_knownItems(from:)) ?? []
+    // Settled: the source's parent is known, with a column.
+    let sourceParent = _parentID(of: source)!
+    let changes = try _index.moveItem(at: source, to: destination)
+    if source == destination {
+      _finishEdit(changes)
+      return
+    }
+    let entry = _columns.removeEntry(sourceParent, at: source[source.depth - 1])
+    let destinationParent = _parentID(of: destination).flatMap { _columns.hasColumn($0) ? $0 : nil }
+    if let destinationParent {
+      _columns.insertEntry(destinationParent, entry, at: destination[destination.depth - 1])
+    } else {
+      _dropColumns(of: doomed)
+    }
+    _refreshHeights(along: source.parent.map { destinationParent == nil ? $0 : _shifted($0, byInsertionAt: destination) })
+    if destinationParent != nil { _refreshHeights(along: destination) }
+    _finishEdit(changes)
   }
 
   /// Tells the list that the items at `treePaths` changed in place: the
