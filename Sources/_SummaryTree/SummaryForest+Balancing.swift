@@ -386,7 +386,41 @@ extension SummaryForest {
     if parent >= 0 { replaceChild(t, of: parent, with: replacement) }
     _ = link(Self.null, t, Self.null)
     if lowest < 0 { return replacement }  // `t` was the root, with no right subtree
-    return retrace(from: lowest, inTreeAt: parent < 0 ? replacement : root)
+    return retraceShrinking(
+      from: lowest, inTreeAt: parent < 0 ? replacement : root, through: node.right >= 0 ? replacement : Self.null)
+  }
+
+  /// ``retrace(from:inTreeAt:)`` after a node was unlinked: once a node
+  /// above `relinked` keeps its height without a rotation, no node above it
+  /// changes height or needs one, so the rest of the walk only renews
+  /// summaries (``refreshUpward(from:inTreeAt:)``).
+  ///
+  /// - Parameter relinked: The node that took the unlinked node's place
+  ///   with new children, whose stored height is not its subtree's, or
+  ///   `null`: the walk passes it before it may stop.
+  /// - Precondition: as for ``retrace(from:inTreeAt:)``, and every node
+  ///   above `t` but `relinked` has the height it had before the removal.
+  /// - Returns: The new root.
+  /// - Complexity: O(log *n*), with a rebalancing step only where heights
+  ///   change.
+  @inlinable
+  mutating func retraceShrinking(from t: NodeID, inTreeAt root: NodeID, through relinked: NodeID) -> NodeID {
+    var n = t
+    var isPastRelinked = relinked < 0
+    while true {
+      let parent = n == root ? Self.null : nodes[Int(n)].parent
+      let height = nodes[Int(n)].height
+      let top = rebalance(n)
+      if parent < 0 { return top }
+      if top != n {
+        replaceChild(n, of: parent, with: top)
+      } else if isPastRelinked && nodes[Int(n)].height == height {
+        refreshUpward(from: parent, inTreeAt: root)
+        return root
+      }
+      if n == relinked { isPastRelinked = true }
+      n = parent
+    }
   }
 
   /// Links the detached node `k` into the tree rooted at `root`, right
