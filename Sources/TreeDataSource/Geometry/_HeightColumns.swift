@@ -97,8 +97,12 @@ struct _HeightColumns {
   var _storageIdentity: UnsafeRawPointer? {
     forest.nodes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
   }
-  /// The root of each known item's column (`null`: a column with no entries).
-  private var roots: [ItemID: NodeID] = [:]
+  /// The root of each known item's column, by the item's identity, which
+  /// is dense (`null`: a column with no entries; ``noColumn``: no column):
+  /// an array, so that finding a column hashes nothing.
+  private var roots: [NodeID] = []
+  /// No column, in ``roots``.
+  private static var noColumn: NodeID { -2 }
   /// For each open journal, innermost last: the root each column had before
   /// each change of it since the journal opened.
   private var rootLog: [[(id: ItemID, root: NodeID?)]] = []
@@ -130,21 +134,39 @@ struct _HeightColumns {
   mutating func rollBackJournal() {
     guard !rootLog.isEmpty else { return }
     forest.rollBackJournal()
-    for (id, root) in rootLog.removeLast().reversed() { roots[id] = root }
+    for (id, root) in rootLog.removeLast().reversed() { storeRoot(id, root) }
   }
 
   /// Sets the root of item `id`'s column (`nil`: no column), logging the
   /// old one while a journal is open.
   private mutating func setRoot(_ id: ItemID, _ root: NodeID?) {
-    if !rootLog.isEmpty { rootLog[rootLog.count - 1].append((id, roots[id])) }
-    roots[id] = root
+    if !rootLog.isEmpty { rootLog[rootLog.count - 1].append((id, columnRoot(id))) }
+    storeRoot(id, root)
     if root != nil { checkColumn(id) }
+  }
+
+  /// The root of item `id`'s column, or `nil` when it has none.
+  private func columnRoot(_ id: ItemID) -> NodeID? {
+    let i = Int(id)
+    guard i < roots.count else { return nil }
+    let root = roots[i]
+    return root == Self.noColumn ? nil : root
+  }
+
+  /// Stores the root of item `id`'s column (`nil`: no column).
+  private mutating func storeRoot(_ id: ItemID, _ root: NodeID?) {
+    let i = Int(id)
+    if i >= roots.count {
+      guard root != nil else { return }
+      roots.append(contentsOf: repeatElement(Self.noColumn, count: i - roots.count + 1))
+    }
+    roots[i] = root ?? Self.noColumn
   }
 
   // MARK: Columns
 
   /// Whether item `id` has a column.
-  func hasColumn(_ id: ItemID) -> Bool { roots[id] != nil }
+  func hasColumn(_ id: ItemID) -> Bool { columnRoot(id) != nil }
 
   /// Gives item `id` a column of `runs`, each `length` equal entries;
   /// replaces any column it had.
@@ -171,7 +193,7 @@ struct _HeightColumns {
   ///
   /// - Complexity: O(*r*) for its *r* runs.
   mutating func removeColumn(_ id: ItemID) {
-    guard let root = roots[id] else { return }
+    guard let root = columnRoot(id) else { return }
     setRoot(id, nil)
     var doomed: [NodeID] = []
     forest.forEachNode(in: root) { doomed.append($0) }
@@ -182,7 +204,7 @@ struct _HeightColumns {
   ///
   /// - Complexity: O(*r*) for the *r* runs of all columns.
   mutating func removeAllColumns() {
-    for id in Array(roots.keys) { removeColumn(id) }
+    for i in roots.indices where roots[i] != Self.noColumn { removeColumn(ItemID(i)) }
   }
 
   // MARK: Reading
@@ -360,7 +382,7 @@ struct _HeightColumns {
     #endif
   }
 
-  private func root(_ id: ItemID) -> NodeID { roots[id] ?? Forest.null }
+  private func root(_ id: ItemID) -> NodeID { columnRoot(id) ?? Forest.null }
 
   /// Splits a column into its first `k` entries and the rest, cutting a run
   /// in two where `k` falls inside it.
