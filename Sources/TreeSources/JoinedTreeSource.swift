@@ -9,7 +9,7 @@ import TreeIndex
 /// the source that holds the item; a move from one joined source to
 /// another removes the element from the first and inserts it into the
 /// second, and subscribers hear of one move.
-public final class JoinedTreeSource<Element>: MutableTreeSource {
+public final class JoinedTreeSource<Element>: MutableTreeSource, _ElementAndChildCount {
   /// The joined sources, in order.
   public let sources: [AnyTreeSource<Element>]
 
@@ -179,21 +179,46 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
   func _locate(
     _ path: TreePath, for operation: TreeSourceError.Operation, destination: TreePath? = nil
   ) throws(TreeSourceError) -> (Int, TreePath) {
+    let (i, offset) = try _locateSource(path, for: operation, destination: destination)
+    return (i, offset == 0 ? path : path.replacingFirst(with: path[0] - offset))
+  }
+
+  /// The source holding the item at `path`, and the number of root items
+  /// of the sources before it (what the item's first index exceeds its
+  /// first index in that source by).
+  func _locateSource(
+    _ path: TreePath, for operation: TreeSourceError.Operation, destination: TreePath? = nil
+  ) throws(TreeSourceError) -> (source: Int, offset: Int) {
     guard path.depth > 0 else {
       throw TreeSourceError(source: name, operation: operation, path: path, destination: destination, reason: .emptyPath)
     }
-    var first = path[0]
+    let first = path[0]
     if first >= 0 {
       // The counts one by one, without an array of them.
+      var offset = 0
       for i in 0..<_sourceObjects.count {
         let count = (try? _source(i).numberOfChildren(of: nil)) ?? 0
-        if first < count { return (i, first == path[0] ? path : path.replacingFirst(with: first)) }
-        first -= count
+        if first - offset < count { return (i, offset) }
+        offset += count
       }
     }
     throw TreeSourceError(
       source: name, operation: operation, path: path, destination: destination,
       reason: .indexOutOfRange(count: _liveCounts().reduce(0, +)))
+  }
+
+  /// The element at `path` (its first index lowered by `offset`) and its
+  /// number of children, from the source that holds it: the source is
+  /// found once, and is passed the join's path with the offset of the
+  /// sources before it rather than a copy of the path.
+  func _elementAndChildCount(
+    at path: TreePath, firstIndexOffset offset: Int
+  ) throws(TreeSourceError) -> (element: Element, childCount: Int) {
+    guard offset == 0 else {
+      return try _elementAndChildCount(at: path.replacingFirst(with: path[0] - offset), firstIndexOffset: 0)
+    }
+    let (i, before) = try _locateSource(path, for: .element)
+    return try _source(i)._elementAndChildCount(at: path, firstIndexOffset: before)
   }
 
   /// The source that takes an item inserted at `path`, given the sources'
