@@ -14,7 +14,12 @@ extension ArrayTreeSource {
   ///   source is flat and `parent` is not `nil`; nothing changes.
   /// - Complexity: O(*d*), amortized.
   public func append(_ element: Element, to parent: TreePath? = nil) throws(TreeSourceError) {
-    try _append(element, to: parent)
+    guard parent == nil else { return try _append(element, to: parent) }
+    // A root element: no path to check, and the array appended to in one
+    // access (the general walk reads the roots twice and appends through a
+    // generic closure).
+    let index = _appendRoot(element)
+    _publisher.publish([.insert(TreePath([index]))])
   }
 
   /// Inserts `element`, with its children, so that it is at `path`.

@@ -141,5 +141,14 @@ public final class ArrayTreeSource<Element>: MutableTreeSource, _NestedArrays, _
 
   func _withRoots<R>(_ body: (inout [Element]) -> R) -> R { body(&elements) }
 
+  /// Appends `element` to the root elements, in one access, returning its
+  /// index.
+  func _appendRoot(_ element: Element) -> Int { Self._appending(element, to: &elements) }
+
+  private static func _appending(_ element: Element, to array: inout [Element]) -> Int {
+    array.append(element)
+    return array.count - 1
+  }
+
   func _childrenKeyPath(atDepth depth: Int) -> WritableKeyPath<Element, [Element]>? { _children }
 }

@@ -43,7 +43,9 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   var _subscription: TreeSourceSubscription?
   /// The items kept shown until the batch ends (`_FilterItem.isHeld`), in
   /// the order they were held; an item freed or released since is skipped.
-  var _held: [Int32] = []
+  // Unchecked: as the mirror, the filter's own, in accesses that call out
+  // to nothing, and of integers.
+  @exclusivity(unchecked) var _held: [Int32] = []
   /// Whether the change being received holds folders (see `_hold`).
   var _holding = false
   /// Whether some outcomes may be above what the predicate says: set by a
@@ -69,7 +71,8 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     self.predicate = predicate
     _combinedBase = base as? any _ElementAndChildCount<Base.Element>
     _rootTree = _buildChildren(of: nil, owner: -1)
-    _subscription = base.subscribe { [weak self] changes in self?._receive(changes) }
+    let filter = _Weak(object: self)
+    _subscription = base.subscribe { changes in filter.object?._receive(changes) }
   }
 
   /// `Filtered(` and the base's name `)`.

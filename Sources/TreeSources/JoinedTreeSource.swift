@@ -18,7 +18,10 @@ public final class JoinedTreeSource<Element>: MutableTreeSource, _ElementAndChil
 
   /// Each source's number of root items, as the join's subscribers last
   /// heard it.
-  var _counts: [Int]
+  // Unchecked: only the join reads and writes the counts, in accesses that
+  // call out to nothing (a change is published after its counts are
+  // updated), and integers run no deinitializer.
+  @exclusivity(unchecked) var _counts: [Int]
 
   /// The subscriptions to the sources, the subscribers, batches and moves
   /// across sources.
@@ -41,7 +44,8 @@ public final class JoinedTreeSource<Element>: MutableTreeSource, _ElementAndChil
     self._counts = sources.map { (try? $0.numberOfChildren(of: nil)) ?? 0 }
     self._composite = _CompositeSource(sources)
     self._sourceObjects = sources
-    _composite.lift = { [weak self] changes, i in self?._lift(changes, from: i) }
+    let owner = _Weak(object: self)
+    _composite.lift = { changes, i in owner.object?._lift(changes, from: i) }
   }
 
   // MARK: TreeSource
