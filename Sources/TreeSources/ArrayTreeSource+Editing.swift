@@ -74,6 +74,12 @@ extension ArrayTreeSource {
   ///   changes.
   /// - Complexity: O(*d*).
   public func replace(at path: TreePath, with element: Element) throws(TreeSourceError) {
+    // A root element of a flat list (no children to keep) in one access;
+    // other paths, and errors, take the general walk.
+    if _children == nil && path.depth == 1 && _replaceRoot(at: path[0], with: element) {
+      _publisher.publish([.update(path)])
+      return
+    }
     try _replace(at: path, with: element)
   }
 

@@ -150,5 +150,17 @@ public final class ArrayTreeSource<Element>: MutableTreeSource, _NestedArrays, _
     return array.count - 1
   }
 
+  /// Replaces the root element at `index` with `element`, in one access;
+  /// returns `false`, changing nothing, when `index` is out of range.
+  func _replaceRoot(at index: Int, with element: Element) -> Bool {
+    Self._replacing(at: index, with: element, in: &elements)
+  }
+
+  private static func _replacing(at index: Int, with element: Element, in array: inout [Element]) -> Bool {
+    guard index >= 0 && index < array.count else { return false }
+    array[index] = element
+    return true
+  }
+
   func _childrenKeyPath(atDepth depth: Int) -> WritableKeyPath<Element, [Element]>? { _children }
 }

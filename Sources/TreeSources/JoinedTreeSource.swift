@@ -215,14 +215,30 @@ public final class JoinedTreeSource<Element>: MutableTreeSource, _ElementAndChil
   /// number of children, from the source that holds it: the source is
   /// found once, and is passed the join's path with the offset of the
   /// sources before it rather than a copy of the path.
+  ///
+  /// The last source is not asked for its number of root items: a path
+  /// past them is refused by the source itself (with its own error rather
+  /// than the join's, which is what this question's callers allow).
   func _elementAndChildCount(
     at path: TreePath, firstIndexOffset offset: Int
   ) throws(TreeSourceError) -> (element: Element, childCount: Int) {
     guard offset == 0 else {
       return try _elementAndChildCount(at: path.replacingFirst(with: path[0] - offset), firstIndexOffset: 0)
     }
-    let (i, before) = try _locateSource(path, for: .element)
-    return try _source(i)._elementAndChildCount(at: path, firstIndexOffset: before)
+    guard path.depth > 0, path[0] >= 0, !_sourceObjects.isEmpty else {
+      throw TreeSourceError(
+        source: name, operation: .element, path: path,
+        reason: path.depth == 0 ? .emptyPath : .indexOutOfRange(count: _liveCounts().reduce(0, +)))
+    }
+    let first = path[0]
+    let last = _sourceObjects.count - 1
+    var before = 0
+    for i in 0..<last {
+      let count = (try? _source(i).numberOfChildren(of: nil)) ?? 0
+      if first - before < count { return try _source(i)._elementAndChildCount(at: path, firstIndexOffset: before) }
+      before += count
+    }
+    return try _source(last)._elementAndChildCount(at: path, firstIndexOffset: before)
   }
 
   /// The source that takes an item inserted at `path`, given the sources'

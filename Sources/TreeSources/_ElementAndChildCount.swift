@@ -8,8 +8,10 @@ protocol _ElementAndChildCount<Element>: TreeSource {
   /// join passes its own path and the root items of the sources before
   /// this one, so that no path is copied), and its number of children.
   ///
-  /// - Throws: What ``TreeSource/element(at:)`` throws for that path; a
-  ///   number of children that cannot be read is 0, as a filter reads it.
+  /// - Throws: A ``TreeSourceError`` when no item is at that path (not
+  ///   always the one ``TreeSource/element(at:)`` throws: a join lets its
+  ///   last source refuse a path past its items); a number of children
+  ///   that cannot be read is 0, as a filter reads it.
   func _elementAndChildCount(
     at path: TreePath, firstIndexOffset offset: Int
   ) throws(TreeSourceError) -> (element: Element, childCount: Int)
