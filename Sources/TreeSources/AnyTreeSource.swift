@@ -6,9 +6,13 @@ import TreeIndex
 /// Edits are forwarded when the wrapped source is a
 /// ``MutableTreeSource``; otherwise they throw
 /// ``TreeSourceError/Reason/notMutable``.
-public final class AnyTreeSource<Element>: MutableTreeSource {
+public final class AnyTreeSource<Element>: MutableTreeSource, _ElementAndChildCount {
   /// The wrapped source.
   public let base: any TreeSource<Element>
+
+  /// ``base``, when it reads an element and its number of children in one
+  /// walk (cast once here rather than on each question).
+  let _combinedBase: (any _ElementAndChildCount<Element>)?
 
   /// Wraps `base`.
   ///
@@ -20,6 +24,7 @@ public final class AnyTreeSource<Element>: MutableTreeSource {
     } else {
       self.base = base
     }
+    _combinedBase = self.base as? any _ElementAndChildCount<Element>
   }
 
   /// The wrapped source's name.
@@ -109,6 +114,15 @@ public final class AnyTreeSource<Element>: MutableTreeSource {
   /// - Complexity: The wrapped source's.
   public func replace(at path: TreePath, with element: Element) throws(TreeSourceError) {
     try _mutable(.replace, path).replace(at: path, with: element)
+  }
+
+  /// The wrapped source's element at `path` (its first index lowered by
+  /// `offset`) and its number of children, in one walk when it can.
+  func _elementAndChildCount(
+    at path: TreePath, firstIndexOffset offset: Int
+  ) throws(TreeSourceError) -> (element: Element, childCount: Int) {
+    if let combined = _combinedBase { return try combined._elementAndChildCount(at: path, firstIndexOffset: offset) }
+    return try base._elementAndChildCountAsked(at: path, firstIndexOffset: offset)
   }
 
   func _mutable(

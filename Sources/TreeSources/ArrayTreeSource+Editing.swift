@@ -14,7 +14,12 @@ extension ArrayTreeSource {
   ///   source is flat and `parent` is not `nil`; nothing changes.
   /// - Complexity: O(*d*), amortized.
   public func append(_ element: Element, to parent: TreePath? = nil) throws(TreeSourceError) {
-    try _append(element, to: parent)
+    guard parent == nil else { return try _append(element, to: parent) }
+    // A root element: no path to check, and the array appended to in one
+    // access (the general walk reads the roots twice and appends through a
+    // generic closure).
+    let index = _appendRoot(element)
+    _publisher.publish([.insert(TreePath([index]))])
   }
 
   /// Inserts `element`, with its children, so that it is at `path`.
@@ -69,6 +74,12 @@ extension ArrayTreeSource {
   ///   changes.
   /// - Complexity: O(*d*).
   public func replace(at path: TreePath, with element: Element) throws(TreeSourceError) {
+    // A root element of a flat list (no children to keep) in one access;
+    // other paths, and errors, take the general walk.
+    if _children == nil && path.depth == 1 && _replaceRoot(at: path[0], with: element) {
+      _publisher.publish([.update(path)])
+      return
+    }
     try _replace(at: path, with: element)
   }
 

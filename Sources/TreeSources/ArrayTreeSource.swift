@@ -8,7 +8,7 @@ import TreeIndex
 /// too), ``replace(at:with:)``, ``update(at:_:)`` — and its subscribers hear
 /// of each edit; ``performBatchUpdates(_:)`` makes several edits one change
 /// set, and undoes them all if one fails.
-public final class ArrayTreeSource<Element>: MutableTreeSource, _NestedArrays {
+public final class ArrayTreeSource<Element>: MutableTreeSource, _NestedArrays, _ElementAndChildCount {
   /// The root elements, each with its children.
   public private(set) var elements: [Element]
 
@@ -60,6 +60,12 @@ public final class ArrayTreeSource<Element>: MutableTreeSource, _NestedArrays {
   public func numberOfChildren(of parent: TreePath?) throws(TreeSourceError) -> Int {
     // The root's count directly: a join asks it for every path it reads.
     guard let parent else { return elements.count }
+    if _children == nil && parent.depth == 1 {
+      // A root element of a flat list has none; errors take the general
+      // walk.
+      let i = parent[0]
+      if i >= 0 && i < elements.count { return 0 }
+    }
     return try _numberOfChildren(of: parent)
   }
 
@@ -113,9 +119,48 @@ public final class ArrayTreeSource<Element>: MutableTreeSource, _NestedArrays {
 
   // MARK: Implementation
 
+  /// The element at `path` (its first index lowered by `offset`) and its
+  /// number of children: a root element directly, deeper paths and errors
+  /// by the general walk.
+  func _elementAndChildCount(
+    at path: TreePath, firstIndexOffset offset: Int
+  ) throws(TreeSourceError) -> (element: Element, childCount: Int) {
+    if path.depth == 1 {
+      let elements = self.elements
+      let i = path[0] - offset
+      if i >= 0 && i < elements.count {
+        let element = elements[i]
+        guard let children = _children else { return (element, 0) }
+        return (element, element[keyPath: children].count)
+      }
+    }
+    return try _elementAndChildCountAsked(at: path, firstIndexOffset: offset)
+  }
+
   var _rootElements: [Element] { elements }
 
   func _withRoots<R>(_ body: (inout [Element]) -> R) -> R { body(&elements) }
+
+  /// Appends `element` to the root elements, in one access, returning its
+  /// index.
+  func _appendRoot(_ element: Element) -> Int { Self._appending(element, to: &elements) }
+
+  private static func _appending(_ element: Element, to array: inout [Element]) -> Int {
+    array.append(element)
+    return array.count - 1
+  }
+
+  /// Replaces the root element at `index` with `element`, in one access;
+  /// returns `false`, changing nothing, when `index` is out of range.
+  func _replaceRoot(at index: Int, with element: Element) -> Bool {
+    Self._replacing(at: index, with: element, in: &elements)
+  }
+
+  private static func _replacing(at index: Int, with element: Element, in array: inout [Element]) -> Bool {
+    guard index >= 0 && index < array.count else { return false }
+    array[index] = element
+    return true
+  }
 
   func _childrenKeyPath(atDepth depth: Int) -> WritableKeyPath<Element, [Element]>? { _children }
 }

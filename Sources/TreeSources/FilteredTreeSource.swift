@@ -37,10 +37,15 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   @exclusivity(unchecked) var _forest = SummaryForest<_FilterItem>()
   @exclusivity(unchecked) var _rootTree: Int32 = -1
   let _publisher = _ChangePublisher()
+  /// ``base``, when it reads an element and its number of children in one
+  /// walk (cast once here rather than on each item built).
+  let _combinedBase: (any _ElementAndChildCount<Base.Element>)?
   var _subscription: TreeSourceSubscription?
   /// The items kept shown until the batch ends (`_FilterItem.isHeld`), in
   /// the order they were held; an item freed or released since is skipped.
-  var _held: [Int32] = []
+  // Unchecked: as the mirror, the filter's own, in accesses that call out
+  // to nothing, and of integers.
+  @exclusivity(unchecked) var _held: [Int32] = []
   /// Whether the change being received holds folders (see `_hold`).
   var _holding = false
   /// Whether some outcomes may be above what the predicate says: set by a
@@ -64,8 +69,10 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   public init(_ base: Base, predicate: @escaping (Base.Element) -> TreeFilterOutcome) {
     self.base = base
     self.predicate = predicate
+    _combinedBase = base as? any _ElementAndChildCount<Base.Element>
     _rootTree = _buildChildren(of: nil, owner: -1)
-    _subscription = base.subscribe { [weak self] changes in self?._receive(changes) }
+    let filter = _Weak(object: self)
+    _subscription = base.subscribe { changes in filter.object?._receive(changes) }
   }
 
   /// `Filtered(` and the base's name `)`.
@@ -341,9 +348,10 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   // MARK: The mirror
 
   /// Builds the mirror of the base's children of `parent` (read in the
-  /// base's current tree), returning the root of their tree.
-  func _buildChildren(of parent: TreePath?, owner: Int32) -> Int32 {
-    let count = (try? base.numberOfChildren(of: parent)) ?? 0
+  /// base's current tree; `count` of them, or as many as the base says when
+  /// `nil`), returning the root of their tree.
+  func _buildChildren(of parent: TreePath?, owner: Int32, count: Int? = nil) -> Int32 {
+    let count = count ?? (try? base.numberOfChildren(of: parent)) ?? 0
     guard count > 0 else { return -1 }
     var nodes: [Int32] = []
     nodes.reserveCapacity(count)
@@ -360,16 +368,23 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   func _build(at path: TreePath?) -> Int32 {
     guard let path else { return _forest.allocate(_FilterItem(outcome: .hidden, isShown: false)) }
     // Read without `try?`, whose optional element would cost a look-up of
-    // its type at run time.
+    // its type at run time; with its number of children in one walk when
+    // the base can (`nil`: asked after the predicate).
     let element: Base.Element
+    let childCount: Int?
     do {
-      element = try base.element(at: path)
+      if let combined = _combinedBase {
+        (element, childCount) = try combined._elementAndChildCount(at: path, firstIndexOffset: 0)
+      } else {
+        element = try base.element(at: path)
+        childCount = nil
+      }
     } catch {
       return _forest.allocate(_FilterItem(outcome: .hidden, isShown: false))
     }
     let outcome = predicate(element)
     let node = _forest.allocate(_FilterItem(outcome: outcome, isShown: false))
-    let children = _buildChildren(of: path, owner: node)
+    let children = _buildChildren(of: path, owner: node, count: childCount)
     _forest[node].children = children
     _forest[node].isShown = Self._isShown(outcome, anyChildShown: _forest.total(children).shown > 0)
     _forest.update(node)

@@ -36,7 +36,8 @@ public final class GroupedTreeSource<Element>: MutableTreeSource {
     self.sources = groups.map(\.source)
     self.name = name
     self._composite = _CompositeSource(sources)
-    _composite.lift = { [weak self] changes, i in self?._lift(changes, from: i) }
+    let owner = _Weak(object: self)
+    _composite.lift = { changes, i in owner.object?._lift(changes, from: i) }
   }
 
   // MARK: TreeSource

@@ -9,7 +9,7 @@ import TreeIndex
 /// the source that holds the item; a move from one joined source to
 /// another removes the element from the first and inserts it into the
 /// second, and subscribers hear of one move.
-public final class JoinedTreeSource<Element>: MutableTreeSource {
+public final class JoinedTreeSource<Element>: MutableTreeSource, _ElementAndChildCount {
   /// The joined sources, in order.
   public let sources: [AnyTreeSource<Element>]
 
@@ -18,7 +18,10 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
 
   /// Each source's number of root items, as the join's subscribers last
   /// heard it.
-  var _counts: [Int]
+  // Unchecked: only the join reads and writes the counts, in accesses that
+  // call out to nothing (a change is published after its counts are
+  // updated), and integers run no deinitializer.
+  @exclusivity(unchecked) var _counts: [Int]
 
   /// The subscriptions to the sources, the subscribers, batches and moves
   /// across sources.
@@ -41,7 +44,8 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
     self._counts = sources.map { (try? $0.numberOfChildren(of: nil)) ?? 0 }
     self._composite = _CompositeSource(sources)
     self._sourceObjects = sources
-    _composite.lift = { [weak self] changes, i in self?._lift(changes, from: i) }
+    let owner = _Weak(object: self)
+    _composite.lift = { changes, i in owner.object?._lift(changes, from: i) }
   }
 
   // MARK: TreeSource
@@ -179,21 +183,62 @@ public final class JoinedTreeSource<Element>: MutableTreeSource {
   func _locate(
     _ path: TreePath, for operation: TreeSourceError.Operation, destination: TreePath? = nil
   ) throws(TreeSourceError) -> (Int, TreePath) {
+    let (i, offset) = try _locateSource(path, for: operation, destination: destination)
+    return (i, offset == 0 ? path : path.replacingFirst(with: path[0] - offset))
+  }
+
+  /// The source holding the item at `path`, and the number of root items
+  /// of the sources before it (what the item's first index exceeds its
+  /// first index in that source by).
+  func _locateSource(
+    _ path: TreePath, for operation: TreeSourceError.Operation, destination: TreePath? = nil
+  ) throws(TreeSourceError) -> (source: Int, offset: Int) {
     guard path.depth > 0 else {
       throw TreeSourceError(source: name, operation: operation, path: path, destination: destination, reason: .emptyPath)
     }
-    var first = path[0]
+    let first = path[0]
     if first >= 0 {
       // The counts one by one, without an array of them.
+      var offset = 0
       for i in 0..<_sourceObjects.count {
         let count = (try? _source(i).numberOfChildren(of: nil)) ?? 0
-        if first < count { return (i, first == path[0] ? path : path.replacingFirst(with: first)) }
-        first -= count
+        if first - offset < count { return (i, offset) }
+        offset += count
       }
     }
     throw TreeSourceError(
       source: name, operation: operation, path: path, destination: destination,
       reason: .indexOutOfRange(count: _liveCounts().reduce(0, +)))
+  }
+
+  /// The element at `path` (its first index lowered by `offset`) and its
+  /// number of children, from the source that holds it: the source is
+  /// found once, and is passed the join's path with the offset of the
+  /// sources before it rather than a copy of the path.
+  ///
+  /// The last source is not asked for its number of root items: a path
+  /// past them is refused by the source itself (with its own error rather
+  /// than the join's, which is what this question's callers allow).
+  func _elementAndChildCount(
+    at path: TreePath, firstIndexOffset offset: Int
+  ) throws(TreeSourceError) -> (element: Element, childCount: Int) {
+    guard offset == 0 else {
+      return try _elementAndChildCount(at: path.replacingFirst(with: path[0] - offset), firstIndexOffset: 0)
+    }
+    guard path.depth > 0, path[0] >= 0, !_sourceObjects.isEmpty else {
+      throw TreeSourceError(
+        source: name, operation: .element, path: path,
+        reason: path.depth == 0 ? .emptyPath : .indexOutOfRange(count: _liveCounts().reduce(0, +)))
+    }
+    let first = path[0]
+    let last = _sourceObjects.count - 1
+    var before = 0
+    for i in 0..<last {
+      let count = (try? _source(i).numberOfChildren(of: nil)) ?? 0
+      if first - before < count { return try _source(i)._elementAndChildCount(at: path, firstIndexOffset: before) }
+      before += count
+    }
+    return try _source(last)._elementAndChildCount(at: path, firstIndexOffset: before)
   }
 
   /// The source that takes an item inserted at `path`, given the sources'

@@ -1,8 +1,12 @@
 /// The subscribers of one source, and the batch it has open: every source
 /// of the module publishes through one.
 final class _ChangePublisher {
+  // Unchecked: no access to the observers calls one (a delivery reads the
+  // array, then calls them), and none releases one (a removed observer is
+  // released after the removal's access ends), so none can run the
+  // caller's code.
   /// The observers, by subscription number.
-  private var observers: [(id: Int, observe: (TreeSourceChanges) -> Void)] = []
+  @exclusivity(unchecked) private var observers: [(id: Int, observe: (TreeSourceChanges) -> Void)] = []
   /// The number the next subscription gets.
   private var nextID = 0
   // Unchecked: the counter and the recorded steps (paths, which hold no
@@ -19,7 +23,10 @@ final class _ChangePublisher {
     nextID += 1
     observers.append((id, observe))
     return TreeSourceSubscription { [weak self] in
-      self?.observers.removeAll { $0.id == id }
+      guard let self, let i = self.observers.firstIndex(where: { $0.id == id }) else { return }
+      // Released when this scope ends, outside the removal's access.
+      let removed = self.observers.remove(at: i)
+      _ = removed
     }
   }
 

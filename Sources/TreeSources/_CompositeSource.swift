@@ -17,22 +17,28 @@ final class _CompositeSource<Element> {
 
   /// Publishes a change set of the source at the index with the owner's
   /// paths.
-  var lift: (_ changes: TreeSourceChanges, _ source: Int) -> Void = { _, _ in }
+  // Unchecked: set once, by the owner's initializer, before any change can
+  // arrive; a call reads it first and calls it after the read.
+  @exclusivity(unchecked) var lift: (_ changes: TreeSourceChanges, _ source: Int) -> Void = { _, _ in }
 
   /// The subscriptions to the sources, kept alive.
   private var subscriptions: [TreeSourceSubscription] = []
 
   /// While a move across sources runs, the changes the sources publish.
-  private var captured: [(source: Int, changes: TreeSourceChanges)]?
+  // Unchecked: read and written only here, in accesses that call out to
+  // nothing, and what it holds (paths) runs no deinitializer of the
+  // caller's.
+  @exclusivity(unchecked) private var captured: [(source: Int, changes: TreeSourceChanges)]?
 
   /// Subscribes to `sources`: their changes reach ``lift``.
   ///
   /// - Complexity: O(*p*) for *p* sources.
   init(_ sources: [AnyTreeSource<Element>]) {
     self.sources = sources
+    let composite = _Weak(object: self)
     for (i, source) in sources.enumerated() {
       subscriptions.append(
-        source.subscribe { [weak self] changes in self?.receive(changes, from: i) })
+        source.subscribe { changes in composite.object?.receive(changes, from: i) })
     }
   }
 
