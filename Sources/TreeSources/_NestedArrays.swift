@@ -162,8 +162,16 @@ extension _NestedArrays {
     }
     // A move to where the item is changes nothing, and is not published.
     guard source != destination else { return }
-    let element = _modifyChildren(of: source.parent) { $0.remove(at: source[source.depth - 1]) }
-    _modifyChildren(of: destination.parent) { $0.insert(element, at: index) }
+    if sameParent {
+      // Among siblings: one access to their array.
+      _modifyChildren(of: source.parent) { siblings in
+        let element = siblings.remove(at: source[source.depth - 1])
+        siblings.insert(element, at: index)
+      }
+    } else {
+      let element = _modifyChildren(of: source.parent) { $0.remove(at: source[source.depth - 1]) }
+      _modifyChildren(of: destination.parent) { $0.insert(element, at: index) }
+    }
     _publisher.publish([.move(from: source, to: destination)])
   }
 

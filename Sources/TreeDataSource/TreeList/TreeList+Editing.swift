@@ -219,7 +219,10 @@ extension TreeList {
   func _moveOneItem(at source: TreePath, to destination: TreePath) throws {
     _openEdits += 1
     defer { _openEdits -= 1 }
-    let doomed = _index._knownItemID(at: source).map(_knownItems(from:)) ?? []
+    // Written without closures: in this generic class, each would look up
+    // a type's metadata at run time (about 800 instructions).
+    var doomed: [_ItemID] = []
+    if let moved = _index._knownItemID(at: source) { doomed = _knownItems(from: moved) }
     // Settled: the source's parent is known, with a column.
     let sourceParent = _parentID(of: source)!
     let changes = try _index.moveItem(at: source, to: destination)
@@ -228,14 +231,19 @@ extension TreeList {
       return
     }
     let entry = _columns.removeEntry(sourceParent, at: source[source.depth - 1])
-    let destinationParent = _parentID(of: destination).flatMap { _columns.hasColumn($0) ? $0 : nil }
+    var destinationParent = _parentID(of: destination)
+    if let parent = destinationParent, !_columns.hasColumn(parent) { destinationParent = nil }
     if let destinationParent {
       _columns.insertEntry(destinationParent, entry, at: destination[destination.depth - 1])
     } else {
       _dropColumns(of: doomed)
     }
-    _refreshHeights(along: source.parent.map { destinationParent == nil ? $0 : _shifted($0, byInsertionAt: destination) })
-    if destinationParent != nil { _refreshHeights(along: destination) }
+    if let parent = source.parent {
+      _refreshHeights(along: destinationParent == nil ? parent : _shifted(parent, byInsertionAt: destination))
+    }
+    // An item the index never knew has no rows beneath: its entry moved as
+    // it was, and only the sums above its new parent change.
+    if destinationParent != nil { _refreshHeights(along: doomed.isEmpty ? destination.parent : destination) }
     _finishEdit(changes)
   }
 
