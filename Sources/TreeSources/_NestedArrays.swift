@@ -163,10 +163,21 @@ extension _NestedArrays {
     // A move to where the item is changes nothing, and is not published.
     guard source != destination else { return }
     if sameParent {
-      // Among siblings: one access to their array.
+      // Among siblings: one access to their array, whose elements between
+      // the two places shift by one (O(distance), and the array keeps its
+      // size, where a removal and an insertion shift everything after).
+      let from = source[source.depth - 1]
       _modifyChildren(of: source.parent) { siblings in
-        let element = siblings.remove(at: source[source.depth - 1])
-        siblings.insert(element, at: index)
+        siblings.withUnsafeMutableBufferPointer { buffer in
+          guard let base = buffer.baseAddress else { return }
+          let element = (base + from).move()
+          if from < index {
+            (base + from).moveInitialize(from: base + from + 1, count: index - from)
+          } else {
+            (base + index + 1).moveInitialize(from: base + index, count: from - index)
+          }
+          (base + index).initialize(to: element)
+        }
       }
     } else {
       let element = _modifyChildren(of: source.parent) { $0.remove(at: source[source.depth - 1]) }
