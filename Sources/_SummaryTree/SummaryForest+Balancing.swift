@@ -386,25 +386,30 @@ extension SummaryForest {
     if parent >= 0 { replaceChild(t, of: parent, with: replacement) }
     _ = link(Self.null, t, Self.null)
     if lowest < 0 { return replacement }  // `t` was the root, with no right subtree
-    return retraceShrinking(
+    return retraceUntilSettled(
       from: lowest, inTreeAt: parent < 0 ? replacement : root, through: node.right >= 0 ? replacement : Self.null)
   }
 
-  /// ``retrace(from:inTreeAt:)`` after a node was unlinked: once a node
-  /// above `relinked` keeps its height without a rotation, no node above it
-  /// changes height or needs one, so the rest of the walk only renews
-  /// summaries (``refreshUpward(from:inTreeAt:)``).
+  /// Recomputes node `t` and its ancestors up to `root`, rotating where a
+  /// node's subtrees differ in height by 2, after one node was linked in or
+  /// unlinked beneath `t`; once a node above `relinked` keeps its height
+  /// without a rotation, no node above it changes height or needs one, so
+  /// the rest of the walk only renews summaries
+  /// (``refreshUpward(from:inTreeAt:)``). An insertion rotates at most
+  /// once, and most walks stop changing heights within a few levels.
   ///
-  /// - Parameter relinked: The node that took the unlinked node's place
-  ///   with new children, whose stored height is not its subtree's, or
-  ///   `null`: the walk passes it before it may stop.
-  /// - Precondition: as for ``retrace(from:inTreeAt:)``, and every node
-  ///   above `t` but `relinked` has the height it had before the removal.
+  /// - Parameter relinked: The node that took an unlinked node's place with
+  ///   new children, whose stored height is not its subtree's, or `null`:
+  ///   the walk passes it before it may stop.
+  /// - Precondition: every node strictly beneath `t` is up to date and
+  ///   balanced; the subtrees of `t` and of each ancestor differ in height
+  ///   by at most 2; every node above `t` but `relinked` has the height it
+  ///   had before the change.
   /// - Returns: The new root.
   /// - Complexity: O(log *n*), with a rebalancing step only where heights
   ///   change.
   @inlinable
-  mutating func retraceShrinking(from t: NodeID, inTreeAt root: NodeID, through relinked: NodeID) -> NodeID {
+  mutating func retraceUntilSettled(from t: NodeID, inTreeAt root: NodeID, through relinked: NodeID) -> NodeID {
     var n = t
     var isPastRelinked = relinked < 0
     while true {
@@ -449,36 +454,7 @@ extension SummaryForest {
       record(parent)
       nodes[Int(parent)].left = k
     }
-    return retraceGrowth(from: parent, inTreeAt: root)
-  }
-
-  /// ``retrace(from:inTreeAt:)`` after a leaf was linked in beneath `t`:
-  /// once a node keeps its height without a rotation, no node above it
-  /// changes height or needs one, so the rest of the walk only renews
-  /// summaries (``refreshUpward(from:inTreeAt:)``). An insertion rotates at
-  /// most once, and most stop changing heights within a few levels.
-  ///
-  /// - Precondition: as for ``retrace(from:inTreeAt:)``, and every node
-  ///   above `t` has the height it had before the leaf came.
-  /// - Returns: The new root.
-  /// - Complexity: O(log *n*), with a rebalancing step only where heights
-  ///   change.
-  @inlinable
-  mutating func retraceGrowth(from t: NodeID, inTreeAt root: NodeID) -> NodeID {
-    var n = t
-    while true {
-      let parent = n == root ? Self.null : nodes[Int(n)].parent
-      let height = nodes[Int(n)].height
-      let top = rebalance(n)
-      if parent < 0 { return top }
-      if top != n {
-        replaceChild(n, of: parent, with: top)
-      } else if nodes[Int(n)].height == height {
-        refreshUpward(from: parent, inTreeAt: root)
-        return root
-      }
-      n = parent
-    }
+    return retraceUntilSettled(from: parent, inTreeAt: root, through: Self.null)
   }
 
   /// Points node `child` at `parent`.
@@ -497,27 +473,6 @@ extension SummaryForest {
       nodes[Int(parent)].left = new
     } else {
       nodes[Int(parent)].right = new
-    }
-  }
-
-  /// Recomputes node `t` and each of its ancestors up to `root`, rotating
-  /// where a node's subtrees differ in height by 2.
-  ///
-  /// - Precondition: every node strictly beneath `t` is up to date and
-  ///   balanced, and the subtrees of `t` and of each ancestor differ in
-  ///   height by at most 2.
-  /// - Returns: The new root.
-  /// - Complexity: O(log *n*).
-  @inlinable
-  mutating func retrace(from t: NodeID, inTreeAt root: NodeID) -> NodeID {
-    var n = t
-    while true {
-      // Read before rebalancing, which may move `n` down.
-      let parent = n == root ? Self.null : nodes[Int(n)].parent
-      let top = rebalance(n)
-      if parent < 0 { return top }
-      if top != n { replaceChild(n, of: parent, with: top) }
-      n = parent
     }
   }
 

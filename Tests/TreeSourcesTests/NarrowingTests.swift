@@ -31,7 +31,7 @@ struct NarrowingTests {
   }
 
   /// An array source, filtered, shown by a list with a counting host.
-  final class Session {
+  final class Session: FilteredArraySession {
     var g: SeededGenerator
     var nextID = 1
     let array: ArrayTreeSource<Node>
@@ -140,26 +140,7 @@ struct NarrowingTests {
       try array.insert(node, at: (parent ?? []).appending(Int.random(in: 0...count, using: &g)))
     }
 
-    /// The whole filtered tree, read through the filter (hidden rows too).
-    func filteredTree(_ parent: TreePath? = nil) throws -> [Naive.Tree] {
-      try (0..<filter.numberOfChildren(of: parent)).map { i in
-        let path = (parent ?? []).appending(i)
-        return Naive.Tree(id: try filter.element(at: path).id, kids: try filteredTree(path))
-      }
-    }
-
-    /// The ids of the list's rows.
-    func rows() -> [Int] {
-      (0..<list.numberOfRows).map { list.item(at: IndexPath(indexes: [0, $0])).id }
-    }
-
-    func check(_ context: String) throws {
-      let model = Naive.filter(array.elements, query.outcome)
-      try #require(try filteredTree() == Naive.tree(model), "\(context)")
-      try #require(rows() == Naive.rows(model, expanded: state.expanded).map(\.id), "\(context)")
-      try #require(host.violations.isEmpty, "\(context): \(host.violations)")
-      try #require((host.rows?.first ?? []).map { ($0 as! Node).id } == rows(), "\(context)")
-    }
+    func modelOutcome(_ node: Node) -> TreeFilterOutcome { query.outcome(node) }
   }
 
   /// Random sessions of edits and new queries, each query set with the

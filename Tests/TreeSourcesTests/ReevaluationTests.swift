@@ -23,7 +23,7 @@ struct ReevaluationTests {
 
   /// An array source, filtered by a predicate that reads `marks`, shown by
   /// a list with a simulated host.
-  final class Session {
+  final class Session: FilteredArraySession {
     var g: SeededGenerator
     let marks = Marks()
     let array: ArrayTreeSource<Node>
@@ -55,26 +55,7 @@ struct ReevaluationTests {
       subscription = filter.subscribe { [unowned self] in published.append($0) }
     }
 
-    /// The whole filtered tree, read through the filter.
-    func filteredTree(_ parent: TreePath? = nil) throws -> [Naive.Tree] {
-      try (0..<filter.numberOfChildren(of: parent)).map { i in
-        let path = (parent ?? []).appending(i)
-        return Naive.Tree(id: try filter.element(at: path).id, kids: try filteredTree(path))
-      }
-    }
-
-    /// The ids of the list's rows.
-    func rows() -> [Int] {
-      (0..<list.numberOfRows).map { list.item(at: IndexPath(indexes: [0, $0])).id }
-    }
-
-    func check(_ context: String) throws {
-      let model = Naive.filter(array.elements, marks.outcome(of:))
-      try #require(try filteredTree() == Naive.tree(model), "\(context)")
-      try #require(rows() == Naive.rows(model, expanded: state.expanded).map(\.id), "\(context)")
-      try #require(host.violations.isEmpty, "\(context): \(host.violations)")
-      try #require((host.rows?.first ?? []).map { ($0 as! Node).id } == rows(), "\(context)")
-    }
+    func modelOutcome(_ node: Node) -> TreeFilterOutcome { marks.outcome(of: node) }
   }
 
   /// The number of items of `trees` that `others` lacks whose parent

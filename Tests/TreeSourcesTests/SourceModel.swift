@@ -115,3 +115,40 @@ final class ExpansionState {
     }
   }
 }
+
+/// An array source of ``Node``s, filtered, shown by a list with a
+/// simulated host: the filter's tree and the list's rows are checked
+/// against the naive model of the filter.
+protocol FilteredArraySession: AnyObject {
+  var array: ArrayTreeSource<Node> { get }
+  var filter: FilteredTreeSource<ArrayTreeSource<Node>> { get }
+  var list: TreeList<TreeSourceDataSource<FilteredTreeSource<ArrayTreeSource<Node>>>> { get }
+  var host: ListHostSimulator { get }
+  var state: ExpansionState { get }
+  /// What the filter's predicate says of `node` now, for the model.
+  func modelOutcome(_ node: Node) -> TreeFilterOutcome
+}
+
+extension FilteredArraySession {
+  /// The whole filtered tree, read through the filter (hidden rows too).
+  func filteredTree(_ parent: TreePath? = nil) throws -> [Naive.Tree] {
+    try (0..<filter.numberOfChildren(of: parent)).map { i in
+      let path = (parent ?? []).appending(i)
+      return Naive.Tree(id: try filter.element(at: path).id, kids: try filteredTree(path))
+    }
+  }
+
+  /// The ids of the list's rows.
+  func rows() -> [Int] {
+    (0..<list.numberOfRows).map { list.item(at: IndexPath(indexes: [0, $0])).id }
+  }
+
+  /// The filter, the list and the host against the model.
+  func check(_ context: String) throws {
+    let model = Naive.filter(array.elements, modelOutcome)
+    try #require(try filteredTree() == Naive.tree(model), "\(context)")
+    try #require(rows() == Naive.rows(model, expanded: state.expanded).map(\.id), "\(context)")
+    try #require(host.violations.isEmpty, "\(context): \(host.violations)")
+    try #require((host.rows?.first ?? []).map { ($0 as! Node).id } == rows(), "\(context)")
+  }
+}

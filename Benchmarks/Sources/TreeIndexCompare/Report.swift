@@ -219,14 +219,20 @@ struct Report {
         "- \(workload.rawValue) (\(what)): \(Format.count(large)) instructions with \(Format.rows(most)) known items, "
           + "\(Format.count(little)) with \(Format.rows(least)): \(Format.ratio(growth)) (target ≤ 2×): \(verdict(growth <= 2))")
     }
-    // One edit of an array source behind a join and a filter, reaching the
-    // host: at most 20,000 instructions with 10⁶ elements, independent of K.
-    for workload in [Workload.sourceUpdate, .sourceAppend, .sourceRemove, .sourceMove] {
+    // A source workload at the fewest and the most elements K measured:
+    // (least, most, median at least, median at most).
+    func sourceMedians(_ workload: Workload) -> (least: Int, most: Int, little: Double, large: Double)? {
       let known = results.filter { $0.workload == workload && $0.unit == unit }.compactMap(\.parameter).sorted()
       guard let least = known.first, let most = known.last,
         let large = median(.treeIndex, workload, rows: workload.rows(known: most), depth: 1, unit: unit, parameter: most),
         let little = median(.treeIndex, workload, rows: workload.rows(known: least), depth: 1, unit: unit, parameter: least)
-      else { continue }
+      else { return nil }
+      return (least, most, little, large)
+    }
+    // One edit of an array source behind a join and a filter, reaching the
+    // host: at most 20,000 instructions with 10⁶ elements, independent of K.
+    for workload in [Workload.sourceUpdate, .sourceAppend, .sourceRemove, .sourceMove] {
+      guard let (least, most, little, large) = sourceMedians(workload) else { continue }
       let growth = large / little
       lines.append(
         "- \(workload.rawValue) (array source of \(Format.rows(most)) elements behind a join and a filter, to the host): "
@@ -236,35 +242,21 @@ struct Report {
     // A new predicate that names the one element it judges otherwise:
     // O(d log b), so the same instructions whatever K (no instruction
     // target: the 20,000 is for an edit of the array).
-    do {
-      let workload = Workload.sourceReevaluate
-      let known = results.filter { $0.workload == workload && $0.unit == unit }.compactMap(\.parameter).sorted()
-      if let least = known.first, let most = known.last,
-        let large = median(.treeIndex, workload, rows: workload.rows(known: most), depth: 1, unit: unit, parameter: most),
-        let little = median(.treeIndex, workload, rows: workload.rows(known: least), depth: 1, unit: unit, parameter: least)
-      {
-        let growth = large / little
-        lines.append(
-          "- \(workload.rawValue) (a new predicate naming the one element of \(Format.rows(most)) it hides): "
-            + "\(Format.count(large)) instructions, \(Format.count(little)) with \(Format.rows(least)): "
-            + "\(Format.ratio(growth)) (target: independent of K, ≤ 2×): \(verdict(growth <= 2))")
-      }
+    if let (least, most, little, large) = sourceMedians(.sourceReevaluate) {
+      let growth = large / little
+      lines.append(
+        "- \(Workload.sourceReevaluate.rawValue) (a new predicate naming the one element of \(Format.rows(most)) it hides): "
+          + "\(Format.count(large)) instructions, \(Format.count(little)) with \(Format.rows(least)): "
+          + "\(Format.ratio(growth)) (target: independent of K, ≤ 2×): \(verdict(growth <= 2))")
     }
     // The narrower predicate: O(K) here (two thirds of the elements are
     // shown, and the hint asks the shown ones), reported without a target.
-    do {
-      let workload = Workload.sourceRefilter
-      let known = results.filter { $0.workload == workload && $0.unit == unit }.compactMap(\.parameter).sorted()
-      if let least = known.first, let most = known.last,
-        let large = median(.treeIndex, workload, rows: workload.rows(known: most), depth: 1, unit: unit, parameter: most),
-        let little = median(.treeIndex, workload, rows: workload.rows(known: least), depth: 1, unit: unit, parameter: least)
-      {
-        lines.append(
-          "- \(workload.rawValue) (a narrower predicate over \(Format.rows(most)) elements, with the narrowing hint; "
-            + "2K/3 of them shown and asked, so O(K)): "
-            + "\(Format.count(large)) instructions, \(Format.count(little)) with \(Format.rows(least)) "
-            + "(\(Format.ratio(large / little))); no target")
-      }
+    if let (least, most, little, large) = sourceMedians(.sourceRefilter) {
+      lines.append(
+        "- \(Workload.sourceRefilter.rawValue) (a narrower predicate over \(Format.rows(most)) elements, with the narrowing hint; "
+          + "2K/3 of them shown and asked, so O(K)): "
+          + "\(Format.count(large)) instructions, \(Format.count(little)) with \(Format.rows(least)) "
+          + "(\(Format.ratio(large / little))); no target")
     }
     for depth in [6, 2] {
       guard let mine = median(.treeIndex, .session, rows: big, depth: depth, unit: unit) else { continue }
