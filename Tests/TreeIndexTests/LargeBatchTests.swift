@@ -33,6 +33,41 @@ struct LargeBatchTests {
     #expect(index.numberOfSubitems(of: [0]) == k)
   }
 
+  /// 3,000 moves that rotate the subitems of `[0]` back to where they
+  /// were, in one batch: each move from here to here is undone, so the
+  /// change set is empty, and every item a move put back is one the batch
+  /// finds in place. Undoing them one at a time, each after a scan of the
+  /// rest, was O(*m*² (*r* + *m*)) for *m* moves; by gaps between the kept
+  /// subitems it is O((*m* + *r*) log *r*). The bound only catches the
+  /// former.
+  @Test(.enabled(if: !LongTests.checksInvariants, "the internal checks compare with the O(m²) scan"))
+  func movesThatRestoreTheOrderAreNoChangeAndQuick() throws {
+    let m = 3_000
+    var index = TreeIndex(numberOfRootItems: 1)
+    try index.expand([0], numberOfSubitems: m)
+    try index.expand([0, 7], numberOfSubitems: 2)  // a known item among them
+    let before = index
+    let clock = ContinuousClock()
+    var changes: TreeChanges?
+    let elapsed = try clock.measure {
+      changes = try index.performBatchUpdates { index in
+        for _ in 0..<m { try index.moveItem(at: [0, m - 1], to: [0, 0]) }
+      }
+    }
+    #expect(elapsed < .seconds(5), "took \(elapsed)")
+    #expect(changes == TreeChanges())
+    #expect(index == before)
+    // Half of them rotated back, then two swapped: one move only.
+    changes = try index.performBatchUpdates { index in
+      for _ in 0..<(m / 2) { try index.moveItem(at: [0, m - 1], to: [0, 0]) }
+      for _ in 0..<(m / 2) { try index.moveItem(at: [0, m - 1], to: [0, 0]) }
+      try index.moveItem(at: [0, 10], to: [0, 20])
+    }
+    let moved = try #require(changes?.movedRowRanges)
+    #expect(moved.count == 1)
+    #expect(changes?.deletedRowRanges.isEmpty == true && changes?.insertedRowRanges.isEmpty == true)
+  }
+
   /// Hundreds of insertions, deletions and moves of the subitems of `[0]`
   /// (a few to and from `[1]`, and a nested batch among them), in random
   /// order, in one batch: after every edit the index is checked against the

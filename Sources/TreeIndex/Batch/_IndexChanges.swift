@@ -386,52 +386,112 @@ struct _IndexChanges: Sendable, Equatable {
   /// the subitems that stayed back into no change, so that an item whose
   /// position other edits restore is not reported as moved.
   ///
-  /// - Complexity: O(*m*² (*r* + *m*)) at worst for *m* tagged positions
-  ///   and *r* ranges.
+  /// A move can be undone when the item has as many kept subitems before it
+  /// in the new order as in the old: it sits between the same two kept
+  /// subitems, its *gap*. Undoing it makes it kept, which splits the gap;
+  /// the moves of other gaps are unaffected. Taken in new order, the first
+  /// move of a gap is undone, and each later one of the same gap is undone
+  /// when it also comes after the last undone one in the old order (it then
+  /// sits in the gap's part after it on both sides; one before it in the
+  /// old order never will). That is what undoing any qualifying move, one
+  /// at a time and the first in new order each time, comes to.
+  ///
+  /// - Complexity: O((*m* + *r*) log *r*) for *m* tagged positions and *r*
+  ///   ranges.
   mutating func restoringMovesInPlace() {
     guard !movedOut.isEmpty, hasMovedIn else { return }
-    var deleted = self.deleted
-    var inserted = self.inserted
-    var movedIn = self.movedIn
+    #if TREE_INDEX_INTERNAL_CHECKS
+      var scanned = self
+      scanned._restoringMovesInPlaceByScanning()
+      defer {
+        precondition(
+          self.deleted == scanned.deleted && self.inserted == scanned.inserted && movedOut == scanned.movedOut
+            && self.movedIn == scanned.movedIn,
+          "undoing moves in place disagrees with the one-at-a-time scan")
+      }
+    #endif
+    let deleted = self.deleted
+    let inserted = self.inserted
+    let movedIn = self.movedIn
     var sourceOfTag: [Int: Int] = [:]
     for (position, tag) in movedOut { sourceOfTag[tag] = position }
-    var restoredAny = false
-    var restored = true
-    while restored {
-      restored = false
-      for moved in movedIn {
-        guard let old = sourceOfTag[moved.tag] else { continue }
-        guard old - Self.count(deleted, before: old) == moved.position - Self.count(inserted, before: moved.position)
-        else { continue }
-        deleted = Self.removing(old, from: deleted)
-        inserted = Self.removing(moved.position, from: inserted)
-        movedOut[old] = nil
-        sourceOfTag[moved.tag] = nil
-        movedIn.removeAll { $0.position == moved.position }
-        restored = true
-        restoredAny = true
-        break
+    let keptBeforeOld = _KeptCounter(removed: deleted)
+    let keptBeforeNew = _KeptCounter(removed: inserted)
+    // The old position of the last move undone in each gap, by the number
+    // of kept subitems before the gap.
+    var lastUndone: [Int: Int] = [:]
+    var undoneOld: [Int] = []
+    var undoneNew: Set<Int> = []
+    for moved in movedIn {  // in new order
+      guard let old = sourceOfTag[moved.tag] else { continue }
+      let gap = keptBeforeOld.kept(before: old)
+      guard gap == keptBeforeNew.kept(before: moved.position) else { continue }
+      if let last = lastUndone[gap], old < last { continue }
+      lastUndone[gap] = old
+      undoneOld.append(old)
+      undoneNew.insert(moved.position)
+    }
+    guard !undoneOld.isEmpty else { return }
+    undoneOld.sort()
+    for old in undoneOld { movedOut[old] = nil }
+    self = _IndexChanges(
+      deleted: Self.removing(undoneOld, from: deleted), inserted: Self.removing(undoneNew.sorted(), from: inserted),
+      movedOut: movedOut, movedIn: movedIn.filter { !undoneNew.contains($0.position) })
+  }
+
+  #if TREE_INDEX_INTERNAL_CHECKS
+    /// ``restoringMovesInPlace()`` the plain way, one move at a time, the
+    /// first qualifying in new order each time: O(*m*² (*r* + *m*)). The
+    /// internal checks compare the two.
+    mutating func _restoringMovesInPlaceByScanning() {
+      var deleted = self.deleted
+      var inserted = self.inserted
+      var movedIn = self.movedIn
+      var sourceOfTag: [Int: Int] = [:]
+      for (position, tag) in movedOut { sourceOfTag[tag] = position }
+      var restoredAny = false
+      var restored = true
+      while restored {
+        restored = false
+        for moved in movedIn {
+          guard let old = sourceOfTag[moved.tag] else { continue }
+          guard
+            old - _KeptCounter(removed: deleted).removed(before: old)
+              == moved.position - _KeptCounter(removed: inserted).removed(before: moved.position)
+          else { continue }
+          deleted = Self.removing([old], from: deleted)
+          inserted = Self.removing([moved.position], from: inserted)
+          movedOut[old] = nil
+          sourceOfTag[moved.tag] = nil
+          movedIn.removeAll { $0.position == moved.position }
+          restored = true
+          restoredAny = true
+          break
+        }
+      }
+      if restoredAny {
+        self = _IndexChanges(deleted: deleted, inserted: inserted, movedOut: movedOut, movedIn: movedIn)
       }
     }
-    if restoredAny {
-      self = _IndexChanges(deleted: deleted, inserted: inserted, movedOut: movedOut, movedIn: movedIn)
-    }
-  }
+  #endif
 
-  /// The number of positions of `ranges` below `position`.
-  private static func count(_ ranges: [Range<Int>], before position: Int) -> Int {
-    ranges.reduce(0) { $0 + Swift.max(0, Swift.min($1.upperBound, position) - $1.lowerBound) }
-  }
-
-  private static func removing(_ position: Int, from ranges: [Range<Int>]) -> [Range<Int>] {
+  /// `ranges` without the `positions` (sorted), each split where a position
+  /// was.
+  ///
+  /// - Complexity: O(*r* + *k*) for *r* ranges and *k* positions.
+  private static func removing(_ positions: [Int], from ranges: [Range<Int>]) -> [Range<Int>] {
     var result: [Range<Int>] = []
+    var next = 0
     for r in ranges {
-      if r.contains(position) {
-        if r.lowerBound < position { result.append(r.lowerBound..<position) }
-        if position + 1 < r.upperBound { result.append((position + 1)..<r.upperBound) }
-      } else {
-        result.append(r)
+      var lower = r.lowerBound
+      while next < positions.count && positions[next] < r.upperBound {
+        let position = positions[next]
+        next += 1
+        guard position >= lower else { continue }
+        if lower < position { result.append(lower..<position) }
+        lower = position + 1
       }
+      if lower < r.upperBound { result.append(lower..<r.upperBound) }
     }
     return result
   }
@@ -549,4 +609,47 @@ enum _OldPositions: TreeMetric {
 /// New positions along a rope of ``_IndexRun``s.
 enum _NewPositions: TreeMetric {
   static func measure(_ summary: _IndexSummary) -> Int { summary.new }
+}
+
+/// How many positions of sorted, disjoint ranges lie below a position, and
+/// so how many of the others do: by binary search over the ranges' starts.
+struct _KeptCounter {
+  /// The ranges, ascending.
+  let ranges: [Range<Int>]
+  /// The positions of the ranges before each range.
+  let removedBefore: [Int]
+
+  /// - Complexity: O(*r*) for *r* ranges.
+  init(removed ranges: [Range<Int>]) {
+    self.ranges = ranges
+    var sums: [Int] = []
+    sums.reserveCapacity(ranges.count)
+    var sum = 0
+    for r in ranges {
+      sums.append(sum)
+      sum += r.count
+    }
+    removedBefore = sums
+  }
+
+  /// The positions of the ranges below `position`.
+  ///
+  /// - Complexity: O(log *r*).
+  func removed(before position: Int) -> Int {
+    // The number of ranges that start below `position`.
+    var low = 0
+    var high = ranges.count
+    while low < high {
+      let middle = (low + high) / 2
+      if ranges[middle].lowerBound < position { low = middle + 1 } else { high = middle }
+    }
+    guard low > 0 else { return 0 }
+    let last = ranges[low - 1]
+    return removedBefore[low - 1] + (Swift.min(last.upperBound, position) - last.lowerBound)
+  }
+
+  /// The positions below `position` that are in none of the ranges.
+  ///
+  /// - Complexity: O(log *r*).
+  func kept(before position: Int) -> Int { position - removed(before: position) }
 }
