@@ -68,6 +68,36 @@ struct LargeBatchTests {
     #expect(changes?.deletedRowRanges.isEmpty == true && changes?.insertedRowRanges.isEmpty == true)
   }
 
+  /// The case that made the one-at-a-time scan cubic: 1,000 moves that
+  /// stay (the last 1,000 subitems brought to the front) come first in new
+  /// order, and 1,000 scattered subitems each moved away and back come
+  /// after them, each its own range. The scan read all the first ones, with
+  /// a count over every range, before each undo.
+  @Test(.enabled(if: !LongTests.checksInvariants, "the internal checks compare with the O(m²) scan"))
+  func scatteredMovesBackAfterMovesThatStayAreQuick() throws {
+    let k = 1_000
+    let n = 4 * k
+    var index = TreeIndex(numberOfRootItems: 1)
+    try index.expand([0], numberOfSubitems: n)
+    let clock = ContinuousClock()
+    var changes: TreeChanges?
+    let elapsed = try clock.measure {
+      changes = try index.performBatchUpdates { index in
+        for _ in 0..<k { try index.moveItem(at: [0, n - 1], to: [0, 0]) }
+        for j in 0..<k {
+          let x = k + 2 * j
+          try index.moveItem(at: [0, x], to: [0, n - 1])
+          try index.moveItem(at: [0, n - 1], to: [0, x])
+        }
+      }
+    }
+    #expect(elapsed < .seconds(5), "took \(elapsed)")
+    // Only the block brought to the front moved: k rows.
+    let moved = try #require(changes?.movedRowRanges)
+    #expect(moved.reduce(0) { $0 + $1.from.rows.count } == k)
+    #expect(changes?.deletedRowRanges.isEmpty == true && changes?.insertedRowRanges.isEmpty == true)
+  }
+
   /// Hundreds of insertions, deletions and moves of the subitems of `[0]`
   /// (a few to and from `[1]`, and a nested batch among them), in random
   /// order, in one batch: after every edit the index is checked against the
