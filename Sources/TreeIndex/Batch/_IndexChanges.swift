@@ -401,14 +401,14 @@ struct _IndexChanges: Sendable, Equatable {
   mutating func restoringMovesInPlace() {
     guard !movedOut.isEmpty, hasMovedIn else { return }
     #if TREE_INDEX_INTERNAL_CHECKS
-      var scanned = self
-      scanned._restoringMovesInPlaceByScanning()
-      defer {
-        precondition(
-          self.deleted == scanned.deleted && self.inserted == scanned.inserted && movedOut == scanned.movedOut
-            && self.movedIn == scanned.movedIn,
-          "undoing moves in place disagrees with the one-at-a-time scan")
-      }
+    var scanned = self
+    scanned._restoringMovesInPlaceByScanning()
+    defer {
+      precondition(
+        self.deleted == scanned.deleted && self.inserted == scanned.inserted && movedOut == scanned.movedOut
+          && self.movedIn == scanned.movedIn,
+        "undoing moves in place disagrees with the one-at-a-time scan")
+    }
     #endif
     let deleted = self.deleted
     let inserted = self.inserted
@@ -440,39 +440,39 @@ struct _IndexChanges: Sendable, Equatable {
   }
 
   #if TREE_INDEX_INTERNAL_CHECKS
-    /// ``restoringMovesInPlace()`` the plain way, one move at a time, the
-    /// first qualifying in new order each time: O(*m*² (*r* + *m*)). The
-    /// internal checks compare the two.
-    mutating func _restoringMovesInPlaceByScanning() {
-      var deleted = self.deleted
-      var inserted = self.inserted
-      var movedIn = self.movedIn
-      var sourceOfTag: [Int: Int] = [:]
-      for (position, tag) in movedOut { sourceOfTag[tag] = position }
-      var restoredAny = false
-      var restored = true
-      while restored {
-        restored = false
-        for moved in movedIn {
-          guard let old = sourceOfTag[moved.tag] else { continue }
-          guard
-            old - _KeptCounter(removed: deleted).removed(before: old)
-              == moved.position - _KeptCounter(removed: inserted).removed(before: moved.position)
-          else { continue }
-          deleted = Self.removing([old], from: deleted)
-          inserted = Self.removing([moved.position], from: inserted)
-          movedOut[old] = nil
-          sourceOfTag[moved.tag] = nil
-          movedIn.removeAll { $0.position == moved.position }
-          restored = true
-          restoredAny = true
-          break
-        }
-      }
-      if restoredAny {
-        self = _IndexChanges(deleted: deleted, inserted: inserted, movedOut: movedOut, movedIn: movedIn)
+  /// ``restoringMovesInPlace()`` the plain way, one move at a time, the
+  /// first qualifying in new order each time: O(*m*² (*r* + *m*)). The
+  /// internal checks compare the two.
+  mutating func _restoringMovesInPlaceByScanning() {
+    var deleted = self.deleted
+    var inserted = self.inserted
+    var movedIn = self.movedIn
+    var sourceOfTag: [Int: Int] = [:]
+    for (position, tag) in movedOut { sourceOfTag[tag] = position }
+    var restoredAny = false
+    var restored = true
+    while restored {
+      restored = false
+      for moved in movedIn {
+        guard let old = sourceOfTag[moved.tag] else { continue }
+        guard
+          old - _KeptCounter(removed: deleted).removed(before: old)
+            == moved.position - _KeptCounter(removed: inserted).removed(before: moved.position)
+        else { continue }
+        deleted = Self.removing([old], from: deleted)
+        inserted = Self.removing([moved.position], from: inserted)
+        movedOut[old] = nil
+        sourceOfTag[moved.tag] = nil
+        movedIn.removeAll { $0.position == moved.position }
+        restored = true
+        restoredAny = true
+        break
       }
     }
+    if restoredAny {
+      self = _IndexChanges(deleted: deleted, inserted: inserted, movedOut: movedOut, movedIn: movedIn)
+    }
+  }
   #endif
 
   /// `ranges` without the `positions` (sorted), each split where a position
