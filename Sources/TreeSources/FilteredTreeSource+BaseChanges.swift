@@ -99,12 +99,7 @@ extension FilteredTreeSource {
       return
     }
     let chain = _snapshot(_chain(node))
-    _forest[node].outcome = outcome
-    if shown != _forest[node].isShown && !(!shown && _holding && _hold(node)) {
-      _forest[node].isShown = shown
-      _forest.refreshUpward(from: node, inTreeAt: _tree(of: node))
-      _recheck(_forest[node].owner, holding: _holding)
-    }
+    _setOutcome(outcome, of: node, holding: _holding)
     if let top = chain.last(where: { _forest[$0.node].isShown != $0.wasShown })?.node {
       if _forest[top].isShown {
         if _isFullyShown(top) { out.append(.insert(_filteredPath(of: top))) }
@@ -114,6 +109,22 @@ extension FilteredTreeSource {
     } else if wasFullyShown {
       out.append(.update(_filteredPath(of: node)))
     }
+  }
+
+  /// Gives the item at `node` the predicate's `outcome` and carries a
+  /// change of its visibility up its ancestors; when `holding`, an item
+  /// (a folder) that would be hidden is held shown until the batch ends.
+  /// What a narrowing left unasked beneath it is the caller's to ask first.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  func _setOutcome(_ outcome: TreeFilterOutcome, of node: Int32, holding: Bool) {
+    _forest[node].outcome = outcome
+    let item = _forest[node]
+    let shown = Self._isShown(outcome, anyChildShown: _forest.total(item.children).shown > 0)
+    guard shown != item.isShown, !(!shown && holding && _hold(node)) else { return }
+    _forest[node].isShown = shown
+    _forest.refreshUpward(from: node, inTreeAt: _tree(of: node))
+    _recheck(item.owner, holding: holding)
   }
 
   func _baseMoved(from a: TreePath, to b: TreePath, into out: inout [TreeSourceChanges.Step]) {

@@ -83,11 +83,8 @@ extension FilteredTreeSource {
     named.sort { $0.path.depth > $1.path.depth }
     // Before: which of them and their ancestors are shown with all their
     // ancestors, and where they stand.
-    var affected: [Int32] = []
     var before: [Int32: (isFullyShown: Bool, path: TreePath)] = [:]
-    for (node, _) in named {
-      _record(node, into: &before, affected: &affected)
-    }
+    for (node, _) in named { _record(node, into: &before) }
     // Within a batch of the filter, a folder that loses its last shown
     // child is held until the batch ends, as for the base's changes.
     let holding = _publisher.batchDepth > 0
@@ -97,21 +94,14 @@ extension FilteredTreeSource {
       if _outcomesMayBeStale && _forest[node].outcome == .hidden && outcome != .hidden {
         _refreshHiddenSubtree(of: node, at: path)
       }
-      _forest[node].outcome = outcome
-      let item = _forest[node]
-      let shown = Self._isShown(outcome, anyChildShown: _forest.total(item.children).shown > 0)
-      guard shown != item.isShown, !(!shown && holding && _hold(node)) else { continue }
-      _forest[node].isShown = shown
-      _forest.refreshUpward(from: node, inTreeAt: _tree(of: node))
-      _recheck(item.owner, holding: holding)
+      _setOutcome(outcome, of: node, holding: holding)
     }
     // After: the topmost items whose visibility as a whole changed.
     var after: [Int32: (isFullyShown: Bool, path: TreePath)] = [:]
-    var unused: [Int32] = []
-    for (node, _) in named { _record(node, into: &after, affected: &unused) }
+    for (node, _) in named { _record(node, into: &after) }
     var removals: [TreePath] = []
     var insertions: [TreePath] = []
-    for node in affected {
+    for node in before.keys {
       let owner = _forest[node].owner
       let (was, old) = before[node]!
       let (now, new) = after[node]!
@@ -122,13 +112,10 @@ extension FilteredTreeSource {
   }
 
   /// Records `node` and its ancestors not recorded yet in `record`: whether
-  /// each is shown with all its ancestors, and its filtered path; each
-  /// newly recorded node is appended to `affected`.
+  /// each is shown with all its ancestors, and its filtered path.
   ///
   /// - Complexity: O(*d* log *b*) for the *d* nodes recorded.
-  func _record(
-    _ node: Int32, into record: inout [Int32: (isFullyShown: Bool, path: TreePath)], affected: inout [Int32]
-  ) {
+  func _record(_ node: Int32, into record: inout [Int32: (isFullyShown: Bool, path: TreePath)]) {
     var chain: [Int32] = []
     var n = node
     while n >= 0 && record[n] == nil {
@@ -141,7 +128,6 @@ extension FilteredTreeSource {
       let above = owner < 0 ? (isFullyShown: true, path: TreePath()) : record[owner]!
       let index = _forest.summary(before: n, inTreeAt: _tree(of: n))?.shown ?? 0
       record[n] = (above.isFullyShown && _forest[n].isShown, above.path.appending(index))
-      affected.append(n)
     }
   }
 

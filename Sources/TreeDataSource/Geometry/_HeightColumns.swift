@@ -202,7 +202,8 @@ struct _HeightColumns {
 
   /// Drops every column, under the open journal if any.
   ///
-  /// - Complexity: O(*r*) for the *r* runs of all columns.
+  /// - Complexity: O(*r* + *k*) for the *r* runs of all columns and the *k*
+  ///   item identities ever given a column.
   mutating func removeAllColumns() {
     for i in roots.indices where roots[i] != Self.noColumn { removeColumn(ItemID(i)) }
   }

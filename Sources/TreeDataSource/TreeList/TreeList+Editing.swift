@@ -85,14 +85,27 @@ extension TreeList {
   func _deleteOneItem(at path: TreePath) throws {
     _openEdits += 1
     defer { _openEdits -= 1 }
-    let doomed = _index._knownItemID(at: path).map(_knownItems(from:)) ?? []
+    _finishEdit(try _deleteKeepingHeights(at: path))
+  }
+
+  /// Deletes the item at the valid `path` from the index, and its entry
+  /// and the columns beneath it from the heights, whose sums above it it
+  /// brings up to date: one deletion, in a batch or alone.
+  ///
+  /// - Returns: The index's change set for the deletion (inside a batch,
+  ///   the batch's own diff reports it instead).
+  func _deleteKeepingHeights(at path: TreePath) throws -> TreeChanges {
+    // Written without closures: in this generic class, each would look up
+    // a type's metadata at run time (about 800 instructions).
+    var doomed: [_ItemID] = []
+    if let item = _index._knownItemID(at: path) { doomed = _knownItems(from: item) }
     let changes = try _index.deleteItems(at: [path])
     if let parent = _parentID(of: path), _columns.hasColumn(parent) {
       _dropColumns(of: doomed)
       _columns.removeEntry(parent, at: path[path.depth - 1])
       _refreshHeights(along: path.parent)
     }
-    _finishEdit(changes)
+    return changes
   }
 
   /// Tells the list that the items at `treePaths` were deleted, each with
@@ -126,14 +139,7 @@ extension TreeList {
         kept.append(path)
       }
       // Last first, so that every path is still in old coordinates.
-      for path in kept.reversed() {
-        let doomed = _index._knownItemID(at: path).map(_knownItems(from:)) ?? []
-        try _index.deleteItems(at: [path])
-        guard let parent = _parentID(of: path), _columns.hasColumn(parent) else { continue }
-        _dropColumns(of: doomed)
-        _columns.removeEntry(parent, at: path[path.depth - 1])
-        _refreshHeights(along: path.parent)
-      }
+      for path in kept.reversed() { _ = try _deleteKeepingHeights(at: path) }
     }
   }
 
@@ -165,39 +171,7 @@ extension TreeList {
       try _moveOneItem(at: source, to: destination)
       return
     }
-    try _edit {
-      let moved = _index._knownItemID(at: source)
-      let doomed = moved.map(_knownItems(from:)) ?? []
-      let sourceParent = _parentID(of: source)
-      try _index.moveItem(at: source, to: destination)
-      if source == destination && sourceParent != nil { return }
-      let destinationParent = _parentID(of: destination).flatMap { _columns.hasColumn($0) ? $0 : nil }
-      var entry: _HeightEntry? = nil
-      let sourceHasColumn = sourceParent.map { _columns.hasColumn($0) } ?? false
-      if let sourceParent, sourceHasColumn {
-        entry = _columns.removeEntry(sourceParent, at: source[source.depth - 1])
-      }
-      if let destinationParent {
-        var placed = entry ?? _HeightEntry(own: 0, beneath: 0, isAsked: false)
-        if placed.isAsked && _isRow(source) != _isRow(destination) {
-          // A row became a section (no height), or a section a row, whose
-          // height is asked once it is visible; its state stays settled.
-          if _isRow(destination) { placed.isAsked = false } else { placed.own = 0 }
-        }
-        if !placed.isAsked { _pendingItems.insert(destinationParent) }
-        _columns.insertEntry(destinationParent, placed, at: destination[destination.depth - 1])
-      } else {
-        _dropColumns(of: doomed)
-      }
-      // Only now do both columns match the index, so that the sums along
-      // both ways can be brought up to date (the source's parent read where
-      // it stands once the item is placed).
-      if sourceHasColumn {
-        _refreshHeights(along: source.parent.map { destinationParent == nil ? $0 : _shifted($0, byInsertionAt: destination) })
-      }
-      if destinationParent != nil { _refreshHeights(along: destination) }
-      _resolvePendingItems()
-    }
+    try _edit { _ = try _moveKeepingHeights(at: source, to: destination) }
   }
 
   /// Whether moving the item at `source` to `destination` needs nothing
@@ -219,32 +193,58 @@ extension TreeList {
   func _moveOneItem(at source: TreePath, to destination: TreePath) throws {
     _openEdits += 1
     defer { _openEdits -= 1 }
+    _finishEdit(try _moveKeepingHeights(at: source, to: destination))
+  }
+
+  /// Moves the item at `source` to `destination` in the index, and its
+  /// entry (with the columns beneath it) in the heights, whose sums along
+  /// both ways it brings up to date; then asks about the items that wait
+  /// and are visible now (none, for a settled move): one move, in a batch
+  /// or alone.
+  ///
+  /// - Returns: The index's change set for the move (inside a batch, the
+  ///   batch's own diff reports it instead).
+  /// - Throws: ``/TreeIndex/TreeIndexError`` for an invalid source or
+  ///   destination, before anything changes.
+  func _moveKeepingHeights(at source: TreePath, to destination: TreePath) throws -> TreeChanges {
     // Written without closures: in this generic class, each would look up
     // a type's metadata at run time (about 800 instructions).
     var doomed: [_ItemID] = []
     if let moved = _index._knownItemID(at: source) { doomed = _knownItems(from: moved) }
-    // Settled: the source's parent is known, with a column.
-    let sourceParent = _parentID(of: source)!
+    let sourceParent = _parentID(of: source)
     let changes = try _index.moveItem(at: source, to: destination)
-    if source == destination {
-      _finishEdit(changes)
-      return
-    }
-    let entry = _columns.removeEntry(sourceParent, at: source[source.depth - 1])
+    if source == destination && sourceParent != nil { return changes }
     var destinationParent = _parentID(of: destination)
     if let parent = destinationParent, !_columns.hasColumn(parent) { destinationParent = nil }
+    var entry: _HeightEntry? = nil
+    var sourceHasColumn = false
+    if let sourceParent, _columns.hasColumn(sourceParent) {
+      sourceHasColumn = true
+      entry = _columns.removeEntry(sourceParent, at: source[source.depth - 1])
+    }
     if let destinationParent {
-      _columns.insertEntry(destinationParent, entry, at: destination[destination.depth - 1])
+      var placed = entry ?? _HeightEntry(own: 0, beneath: 0, isAsked: false)
+      if placed.isAsked && _isRow(source) != _isRow(destination) {
+        // A row became a section (no height), or a section a row, whose
+        // height is asked once it is visible; its state stays settled.
+        if _isRow(destination) { placed.isAsked = false } else { placed.own = 0 }
+      }
+      if !placed.isAsked { _pendingItems.insert(destinationParent) }
+      _columns.insertEntry(destinationParent, placed, at: destination[destination.depth - 1])
     } else {
       _dropColumns(of: doomed)
     }
-    if let parent = source.parent {
+    // Only now do both columns match the index, so that the sums along
+    // both ways can be brought up to date (the source's parent read where
+    // it stands once the item is placed).
+    if sourceHasColumn, let parent = source.parent {
       _refreshHeights(along: destinationParent == nil ? parent : _shifted(parent, byInsertionAt: destination))
     }
     // An item the index never knew has no rows beneath: its entry moved as
     // it was, and only the sums above its new parent change.
     if destinationParent != nil { _refreshHeights(along: doomed.isEmpty ? destination.parent : destination) }
-    _finishEdit(changes)
+    _resolvePendingItems()
+    return changes
   }
 
   /// Tells the list that the items at `treePaths` changed in place: the
