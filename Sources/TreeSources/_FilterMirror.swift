@@ -2,7 +2,7 @@ import _SummaryTree
 
 /// One item of a filtered source's base, in the filter's mirror of the
 /// base tree: its outcome, whether it is shown, and its children.
-struct _FilterItem: TreeElement {
+struct _FilterItem: SelfSummarizingTreeElement {
   var outcome: TreeFilterOutcome
   /// Whether the item is shown where its parent is: `visible`, or
   /// `visibleIfDescendantIsVisible` with a shown child.
@@ -15,6 +15,8 @@ struct _FilterItem: TreeElement {
   var children: Int32 = -1
   /// Its parent's node, or `null` for a root item.
   var owner: Int32 = -1
+
+  typealias Summary = _FilterSummary
 
   var summary: _FilterSummary { _FilterSummary(count: 1, shown: isShown ? 1 : 0) }
 }

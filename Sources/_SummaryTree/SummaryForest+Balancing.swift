@@ -134,12 +134,10 @@ extension SummaryForest {
         let left = subtree(low, middle)
         let right = subtree(middle + 1, high)
         let k = detached[detached.index(start, offsetBy: middle)]
-        var total = nodes[Int(k)].element.summary
-        var leftTotal = Summary.zero
+        var total = nodes[Int(k)].element.summary(reading: { nodes[Int($0)] })
         var height: Int8 = 0
         if left >= 0 {
-          leftTotal = nodes[Int(left)].total
-          total = leftTotal + total
+          total = nodes[Int(left)].total + total
           height = nodes[Int(left)].height
           nodes[Int(left)].parent = k
         }
@@ -151,7 +149,6 @@ extension SummaryForest {
         nodes[Int(k)].left = left
         nodes[Int(k)].right = right
         nodes[Int(k)].total = total
-        nodes[Int(k)].leftTotal = leftTotal
         nodes[Int(k)].height = height + 1
         return k
       }
@@ -195,7 +192,7 @@ extension SummaryForest {
   {
     guard t >= 0 else { return (Self.null, Self.null) }
     let node = nodes[Int(t)]
-    let end = M.measure(node.leftTotal + node.element.summary)
+    let end = M.measure(total(node.left) + ownSummary(of: node.element))
     if end <= value {
       let (a, b) = split(node.right, at: value - end, by: M.self)
       return (join(node.left, t, a), b)
@@ -249,19 +246,20 @@ extension SummaryForest {
   ) -> R? where M.Summary == Summary {
     guard t >= 0 else { return nil }
     let node = nodes[Int(t)]
-    let leftTotal = node.leftTotal
+    let leftTotal = total(node.left)
     let start = M.measure(leftTotal)
     let result: R?
     if value < start {
       result = modifyElement(in: node.left, holding: value, by: M.self, body)
     } else {
-      let end = M.measure(leftTotal + node.element.summary)
+      let own = ownSummary(of: node.element)
+      let end = M.measure(leftTotal + own)
       if value < end {
         record(t)
         result = body(&nodes[Int(t)].element, leftTotal)
       } else {
         result = modifyElement(in: node.right, holding: value - end, by: M.self) { element, before in
-          body(&element, leftTotal + node.element.summary + before)
+          body(&element, leftTotal + own + before)
         }
       }
     }
@@ -294,8 +292,7 @@ extension SummaryForest {
         let node = nodes[Int(n)]
         let left = node.left < 0 ? Summary.zero : nodes[Int(node.left)].total
         let right = node.right < 0 ? Summary.zero : nodes[Int(node.right)].total
-        nodes[Int(n)].leftTotal = left
-        nodes[Int(n)].total = left + node.element.summary + right
+        nodes[Int(n)].total = left + node.element.summary(reading: { nodes[Int($0)] }) + right
         if n == root { return }
         n = node.parent
       }
@@ -310,8 +307,7 @@ extension SummaryForest {
   mutating func updateSummary(_ t: NodeID) {
     record(t)
     let node = nodes[Int(t)]
-    nodes[Int(t)].leftTotal = total(node.left)
-    nodes[Int(t)].total = total(node.left) + node.element.summary + total(node.right)
+    nodes[Int(t)].total = total(node.left) + ownSummary(of: node.element) + total(node.right)
   }
 }
 

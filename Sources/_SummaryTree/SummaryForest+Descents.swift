@@ -74,12 +74,12 @@ extension SummaryForest {
     var base = M.Value.zero
     while t >= 0 {
       let n = node(t)
-      let leftTotal = n.leftTotal
+      let leftTotal = n.left < 0 ? Summary.zero : node(n.left).total
       if value < base + M.measure(leftTotal) {
         t = n.left
         continue
       }
-      let through = leftTotal + n.element.summary
+      let through = leftTotal + n.element.summary(reading: node)
       let end = base + M.measure(through)
       if value < end { return (t, before + leftTotal) }
       before = before + through
@@ -95,7 +95,7 @@ extension SummaryForest {
   ) -> Summary? {
     guard t >= 0, Int(t) < nodeCount, root >= 0 else { return nil }
     let start = node(t)
-    var sum = start.leftTotal
+    var sum = start.left < 0 ? Summary.zero : node(start.left).total
     var child = t
     // No tree is taller than 64: a longer walk follows stale links.
     var steps = 0
@@ -105,7 +105,7 @@ extension SummaryForest {
       guard parent >= 0, Int(parent) < nodeCount, steps < 64 else { return nil }
       let p = node(parent)
       if p.right == child {
-        sum = p.leftTotal + p.element.summary + sum
+        sum = (p.left < 0 ? Summary.zero : node(p.left).total) + p.element.summary(reading: node) + sum
       } else if p.left != child {
         return nil
       }
@@ -129,7 +129,7 @@ extension SummaryForest {
       let n = stack.removeLast()
       body(n, before)
       let current = node(n)
-      before = before + current.element.summary
+      before = before + current.element.summary(reading: node)
       t = current.right
     }
   }

@@ -2,7 +2,7 @@
 /// `-D TREE_INDEX_INTERNAL_CHECKS`.
 extension SummaryForest {
   /// Checks the tree rooted at `t`: every link in range, no node reachable
-  /// twice, AVL balance, heights, summaries and left summaries up to date.
+  /// twice, AVL balance, heights and summaries up to date.
   ///
   /// - Parameter seen: Marks of the nodes already reached in this forest;
   ///   the tree's nodes are marked, so that one mark array can check that
@@ -32,10 +32,9 @@ extension SummaryForest {
       let (hl, hr) = (height(node.left), height(node.right))
       guard abs(Int(hl) - Int(hr)) <= 1 else { return "node \(n) out of balance (\(hl) vs \(hr))" }
       guard node.height == Swift.max(hl, hr) + 1 else { return "stale height at node \(n)" }
-      guard node.total == total(node.left) + node.element.summary + total(node.right) else {
+      guard node.total == total(node.left) + ownSummary(of: node.element) + total(node.right) else {
         return "stale summary at node \(n)"
       }
-      guard node.leftTotal == total(node.left) else { return "stale left summary at node \(n)" }
     }
     return nil
   }

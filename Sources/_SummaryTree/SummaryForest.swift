@@ -20,8 +20,9 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   public struct Node: Sendable {
     // The fields are in this order so that the small ones fill the space
     // an element leaves at its end (a struct's next field starts right
-    // after the previous one's size, not its stride): 8 bytes a node for
-    // the index's items.
+    // after the previous one's size, not its stride): for the index's
+    // items, 17 bytes of element and 15 of these make 32, then the
+    // summary.
 
     /// The element.
     public var element: Element
@@ -35,18 +36,14 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
     /// root of a tree (never followed past a root the caller names).
     public var parent: NodeID
     /// Summary of the node's subtree: its left subtree, its element, its
-    /// right subtree.
+    /// right subtree. The left subtree's summary is not kept apart: a
+    /// descent reads it off the left child, so a node stores each sum once.
     public var total: Summary
-    /// Summary of the node's left subtree (the `total` of its left child, or
-    /// `zero`), kept in the node so that a descent reads one node per
-    /// level.
-    public var leftTotal: Summary
 
     @inlinable
-    init(_ element: Element) {
+    init(_ element: Element, summary: Summary) {
       self.element = element
-      self.total = element.summary
-      self.leftTotal = .zero
+      self.total = summary
       self.left = SummaryForest.null
       self.right = SummaryForest.null
       self.parent = SummaryForest.null
@@ -102,7 +99,7 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   /// - Complexity: amortized O(1).
   @inlinable
   public mutating func allocate(_ element: Element, reusingFreedNodes: Bool = true) -> NodeID {
-    let node = Node(element)
+    let node = Node(element, summary: ownSummary(of: element))
     if reusingFreedNodes, journals.isEmpty, let id = freeList.popLast() {
       nodes[Int(id)] = node
       return id
@@ -127,6 +124,26 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   @inlinable @inline(__always)
   public func total(_ t: NodeID) -> Summary {
     t < 0 ? .zero : nodes.withUnsafeBufferPointer { $0[Int(t)].total }
+  }
+
+  /// The own summary of `element`, reading the nodes it refers to as they
+  /// are now.
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  public func ownSummary(of element: Element) -> Summary {
+    nodes.withUnsafeBufferPointer { nodes in element.summary(reading: { nodes[Int($0)] }) }
+  }
+
+  /// The summary of node `t`'s left subtree: the total of its left child.
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  public func leftTotal(_ t: NodeID) -> Summary {
+    nodes.withUnsafeBufferPointer { nodes in
+      let left = nodes[Int(t)].left
+      return left < 0 ? .zero : nodes[Int(left)].total
+    }
   }
 
   /// The height of the tree rooted at `t`: 0 for an empty tree.
@@ -154,13 +171,11 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
     // No journal to record in: one write access to the node array.
     nodes.withUnsafeMutableBufferPointer { nodes in
       let node = nodes[Int(t)]
-      var total = node.element.summary
-      var leftTotal = Summary.zero
+      var total = node.element.summary(reading: { nodes[Int($0)] })
       var height: Int8 = 0
       if node.left >= 0 {
         let left = nodes[Int(node.left)]
-        leftTotal = left.total
-        total = leftTotal + total
+        total = left.total + total
         height = left.height
         if left.parent != t { nodes[Int(node.left)].parent = t }
       }
@@ -171,7 +186,6 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
         if right.parent != t { nodes[Int(node.right)].parent = t }
       }
       nodes[Int(t)].total = total
-      nodes[Int(t)].leftTotal = leftTotal
       nodes[Int(t)].height = height + 1
     }
   }
@@ -182,8 +196,7 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   mutating func updateRecording(_ t: NodeID) {
     record(t)
     let node = nodes[Int(t)]
-    nodes[Int(t)].leftTotal = total(node.left)
-    nodes[Int(t)].total = total(node.left) + node.element.summary + total(node.right)
+    nodes[Int(t)].total = total(node.left) + ownSummary(of: node.element) + total(node.right)
     nodes[Int(t)].height = Swift.max(height(node.left), height(node.right)) + 1
     if node.left >= 0 && nodes[Int(node.left)].parent != t {
       record(node.left)

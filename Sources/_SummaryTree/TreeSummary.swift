@@ -14,12 +14,35 @@ public protocol TreeSummary: Equatable, Sendable {
 }
 
 /// An element of a ``SummaryForest``: a value with a summary of its own.
+///
+/// An element may refer to other nodes of its forest — the root of a tree
+/// of its own, for a tree of trees — and sum them into its summary: the
+/// forest hands it a reader of its nodes rather than caching what the
+/// element derives from them, so a node stores nothing twice.
 public protocol TreeElement: Sendable {
   /// The summary type of the forest's trees.
   associatedtype Summary: TreeSummary
 
   /// The element's own contribution to the summaries above it.
+  ///
+  /// - Parameter node: Reads a node of the forest by identity, as the forest
+  ///   is now (or as it was, for a view of the past).
+  /// - Complexity: O(1) reads.
+  func summary(reading node: (SummaryForest<Self>.NodeID) -> SummaryForest<Self>.Node) -> Summary
+}
+
+/// An element whose summary comes from its own fields alone.
+public protocol SelfSummarizingTreeElement: TreeElement {
+  /// The element's own contribution to the summaries above it.
   var summary: Summary { get }
+}
+
+extension SelfSummarizingTreeElement {
+  /// The element's own summary: ``summary``, reading no node.
+  @inlinable @inline(__always)
+  public func summary(reading _: (SummaryForest<Self>.NodeID) -> SummaryForest<Self>.Node) -> Summary {
+    summary
+  }
 }
 
 /// A way to measure positions along a tree of elements: one number read off

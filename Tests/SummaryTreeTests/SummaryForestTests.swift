@@ -2,9 +2,11 @@ import Testing
 import _SummaryTree
 
 /// A test element: a piece of `length` positions (0 allowed) with a weight.
-struct Piece: TreeElement, Equatable {
+struct Piece: SelfSummarizingTreeElement, Equatable {
   var length: Int
   var weight: Int
+  typealias Summary = PieceSummary
+
   var summary: PieceSummary { PieceSummary(pieces: 1, length: length, weight: weight) }
 }
 

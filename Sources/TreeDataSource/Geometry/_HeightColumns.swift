@@ -26,7 +26,7 @@ struct _HeightEntry: Equatable {
 }
 
 /// A run of `length` equal entries: one element of a column.
-struct _HeightRun: TreeElement {
+struct _HeightRun: SelfSummarizingTreeElement {
   var entry: _HeightEntry
   var length: Int
 
@@ -42,6 +42,8 @@ struct _HeightRun: TreeElement {
     while k < length - 1, start + Double(k + 1) * height <= offset { k += 1 }
     return k
   }
+
+  typealias Summary = _HeightSummary
 
   var summary: _HeightSummary {
     _HeightSummary(

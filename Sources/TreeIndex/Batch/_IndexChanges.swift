@@ -168,7 +168,7 @@ struct _IndexChanges: Sendable, Equatable {
     guard t >= 0 else { return }
     let node = runs.nodes[Int(t)]
     forEachRun(in: node.left, after: before, body)
-    let start = before + node.leftTotal
+    let start = before + runs.total(node.left)
     body(node.element, start)
     forEachRun(in: node.right, after: start + node.element.summary, body)
   }
@@ -543,7 +543,7 @@ struct _IndexChanges: Sendable, Equatable {
 }
 
 /// One run of an item's subitem positions in a batch's ``_IndexChanges``.
-struct _IndexRun: TreeElement {
+struct _IndexRun: SelfSummarizingTreeElement {
   enum Kind: UInt8, Sendable {
     /// Positions there before and after the batch (old and new).
     case kept
@@ -571,6 +571,8 @@ struct _IndexRun: TreeElement {
     count = 1
     self.tag = tag
   }
+
+  typealias Summary = _IndexSummary
 
   var summary: _IndexSummary {
     switch kind {

@@ -28,7 +28,19 @@ extension _ArenaReading {
   /// The number of subitems of the known item `x`.
   @inline(__always)
   @inlinable
-  func count(_ x: _NodeID) -> Int { item(x).count }
+  func count(_ x: _NodeID) -> Int {
+    let item = item(x)
+    return item.isWide ? self.item(item.valuesNode).kept.count : Int(item._count)
+  }
+
+  /// The number of unknown siblings between the previous known sibling of
+  /// `x` (or the first subitem) and `x`.
+  @inline(__always)
+  @inlinable
+  func gap(_ x: _NodeID) -> Int {
+    let item = item(x)
+    return item.isWide ? self.item(item.valuesNode).kept.gap : Int(item._gap)
+  }
 
   /// Whether the known item `x` is expanded.
   @inline(__always)
@@ -56,18 +68,18 @@ extension _ArenaReading {
   func extraRows(_ t: _NodeID) -> Int { total(t).extraRows }
 
   /// The rows beneath the item if it were expanded: one per subitem plus
-  /// the rows beneath each expanded subitem.
+  /// the rows beneath each expanded subitem (the extra rows its subitems'
+  /// tree sums up).
   @inline(__always)
   @inlinable
-  func rowsBeneath(_ x: _NodeID) -> Int { item(x).rowsBeneath }
+  func rowsBeneath(_ x: _NodeID) -> Int { count(x) &+ extraRows(children(x)) }
 
   /// The rows shown beneath the item while it is visible: ``rowsBeneath(_:)``
   /// when it is expanded, otherwise 0.
   @inline(__always)
   @usableFromInline
   func visibleRowsBeneath(_ x: _NodeID) -> Int {
-    let item = item(x)
-    return item.isExpanded ? item.rowsBeneath : 0
+    isExpanded(x) ? rowsBeneath(x) : 0
   }
 
   /// The subitem at `index` of item `x`: its node if it is known, and its
@@ -90,7 +102,7 @@ extension _ArenaReading {
       return (.null, index &+ extraRows(tree))
     }
     let rowOffset = index &+ before.extraRows
-    return before.span &+ item(node).gap == index ? (node, rowOffset) : (.null, rowOffset)
+    return before.span &+ gap(node) == index ? (node, rowOffset) : (.null, rowOffset)
   }
 
   /// The subitem of item `x` whose *descendant* rows hold `row`, counting
@@ -101,7 +113,7 @@ extension _ArenaReading {
   @usableFromInline
   func subitem(of x: _NodeID, containingDescendantRow row: Int) -> (index: Int, node: _NodeID, offset: Int)? {
     guard let (node, before) = find(row, by: _DescendantRows.self, in: children(x)) else { return nil }
-    return (before.span + item(node).gap, node, row - before.extraRows)
+    return (before.span + gap(node), node, row - before.extraRows)
   }
 
   /// Calls `body` with each known subitem of item `x` in index order: its
@@ -111,7 +123,7 @@ extension _ArenaReading {
   @usableFromInline
   func forEachKnownSubitem(of x: _NodeID, _ body: (_ index: Int, _ node: _NodeID, _ rowOffset: Int) -> Void) {
     forEach(in: children(x)) { node, before in
-      let index = before.span + item(node).gap
+      let index = before.span + gap(node)
       body(index, node, index + before.extraRows)
     }
   }
@@ -125,7 +137,7 @@ extension _ArenaReading {
   func position(ofKnown x: _NodeID, under parent: _NodeID) -> (index: Int, rowOffset: Int)? {
     let root = children(parent)
     guard root != .null, let before = summary(before: x, inTreeAt: root) else { return nil }
-    let index = before.span + item(x).gap
+    let index = before.span + gap(x)
     guard index < count(parent), subitem(of: parent, at: index).node == x else { return nil }
     return (index, index + before.extraRows)
   }
@@ -141,7 +153,7 @@ extension _ArenaReading {
     // whether it is expanded come with it.
     let root = self.item(_Arena.root)
     let first = treePath[0]
-    guard first >= 0, first < root.count else { return nil }
+    guard first >= 0, first < count(_Arena.root) else { return nil }
     var (node, rootRow) = subitem(in: root.children, at: first)
     var row = rootRow
     for level in 1..<treePath.depth {
@@ -149,7 +161,9 @@ extension _ArenaReading {
       guard node != .null else { return nil }
       let item = self.item(node)
       let index = treePath[level]
-      guard item.isExpanded, index >= 0, index < item.count else { return nil }
+      guard item.isExpanded, index >= 0,
+        index < (item.isWide ? self.item(item.valuesNode).kept.count : Int(item._count))
+      else { return nil }
       let (child, offset) = subitem(in: item.children, at: index)
       row &+= 1 &+ offset
       node = child
@@ -200,17 +214,18 @@ extension _Arena: _ArenaReading {
       var extra = 0  // the rows the expanded items before subtree `t` add
       while t >= 0 {
         let node = nodes[Int(t)]
-        let left = node.leftTotal
+        let left = node.left < 0 ? _RowSummary.zero : nodes[Int(node.left)].total
         if rest < left.span {
           t = node.left
           continue
         }
         rest &-= left.span
         extra &+= left.extraRows
-        let gap = node.element.gap
+        let own = node.element.summary(reading: { nodes[Int($0)] })
+        let gap = own.span &- 1
         if rest <= gap { return (rest == gap ? t : .null, index &+ extra) }
-        rest &-= gap &+ 1
-        if node.element.isExpanded { extra &+= node.element.rowsBeneath }
+        rest &-= own.span
+        extra &+= own.extraRows
         t = node.right
       }
       return (.null, index &+ extra)
@@ -233,7 +248,7 @@ extension _Arena: _ArenaReading {
       var span = 0  // the positions before subtree `t`
       while t >= 0 {
         let node = nodes[Int(t)]
-        let left = node.leftTotal
+        let left = node.left < 0 ? _RowSummary.zero : nodes[Int(node.left)].total
         let leftRows = left.span &+ left.extraRows
         if rest < leftRows {
           t = node.left
@@ -241,13 +256,14 @@ extension _Arena: _ArenaReading {
         }
         rest &-= leftRows
         span &+= left.span
-        let gap = node.element.gap
+        let own = node.element.summary(reading: { nodes[Int($0)] })
+        let gap = own.span &- 1
         if rest < gap {
           indices.append(span &+ rest)  // an unknown subitem before `node`
           return
         }
         rest &-= gap
-        let beneath = node.element.isExpanded ? node.element.rowsBeneath : 0
+        let beneath = own.extraRows
         if rest <= beneath {
           indices.append(span &+ gap)
           if rest == 0 { return }  // the item's own row

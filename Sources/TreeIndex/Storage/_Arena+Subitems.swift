@@ -2,8 +2,8 @@ import _SummaryTree
 
 /// Changing one item's subitems: unknown ones (counts in the gaps) and
 /// known ones (nodes of its tree). Each keeps the summaries of the item's
-/// tree and its cached rows up to date; the summaries of the item's
-/// ancestors are the caller's to refresh (see `TreeIndex._refresh`).
+/// tree up to date; the summaries of the tree that holds the item and of
+/// its ancestors are the caller's to refresh (see `TreeIndex._refresh`).
 /// Each is O(log *b*).
 extension _Arena {
   /// Adds `delta` to the gap of the first known subitem whose index is
@@ -12,23 +12,24 @@ extension _Arena {
   @discardableResult
   @usableFromInline
   mutating func addToGap(ofFirstAtOrAfter index: Int, in t: _NodeID, _ delta: Int) -> Bool {
-    forest.modifyElement(in: t, holding: index, by: _Positions.self) { item, _ in item.gap += delta } != nil
+    guard let (node, _) = forest.find(index, by: _Positions.self, in: t) else { return false }
+    setGap(of: node, to: gap(node) + delta)
+    forest.refreshUpward(from: node, inTreeAt: t)
+    return true
   }
 
   /// Makes room for a new unknown subitem at `index` of item `x`.
   @usableFromInline
   mutating func insertUnknownSubitem(in x: _NodeID, at index: Int) {
     addToGap(ofFirstAtOrAfter: index, in: children(x), 1)
-    forest[x].count += 1
-    recount(x)
+    setCount(of: x, to: count(x) + 1)
   }
 
   /// Removes the unknown subitem at `index` of item `x`.
   @usableFromInline
   mutating func removeUnknownSubitem(in x: _NodeID, at index: Int) {
     addToGap(ofFirstAtOrAfter: index, in: children(x), -1)
-    forest[x].count -= 1
-    recount(x)
+    setCount(of: x, to: count(x) - 1)
   }
 
   /// Links the detached node `child` as the subitem at `index` of item `x`.
@@ -46,12 +47,11 @@ extension _Arena {
     let tree = children(x)
     let (next, before) = forest.find(index, by: _Positions.self, in: tree) ?? (.null, total(tree))
     let gap = index - before.span
-    forest[child].gap = gap
+    setGap(of: child, to: gap)
     forest[child].owner = x
-    if next != .null { forest[next].gap -= isNewSubitem ? gap : gap + 1 }
+    if next != .null { setGap(of: next, to: self.gap(next) - (isNewSubitem ? gap : gap + 1)) }
     forest[x].children = forest.insert(child, before: next, inTreeAt: tree)
-    if isNewSubitem { forest[x].count += 1 }
-    recount(x)
+    if isNewSubitem { setCount(of: x, to: count(x) + 1) }
     return index + before.extraRows
   }
 
@@ -70,11 +70,10 @@ extension _Arena {
     let (left, right) = forest.split(children(x), at: index, by: _Positions.self)
     for node in nodes {
       forest[node].owner = x
-      forest[node].gap = 0
+      setGap(of: node, to: 0)
     }
     forest[x].children = forest.merge(forest.merge(left, forest.build(nodes)), right)
-    forest[x].count += nodes.count
-    recount(x)
+    setCount(of: x, to: count(x) + nodes.count)
   }
 
   /// Unlinks the known subitem at `index` of item `x`, which loses that
@@ -93,14 +92,13 @@ extension _Arena {
     // The unknown subitems before `child` come before the known one after
     // it, if any, once it is gone.
     let tree = children(x)
-    let gap = forest[child].gap
+    let gap = self.gap(child)
     if gap != 0 {
       let next = forest.next(after: child, inTreeAt: tree)
-      if next != .null { forest[next].gap += gap }
+      if next != .null { setGap(of: next, to: self.gap(next) + gap) }
     }
     forest[x].children = forest.remove(child, fromTreeAt: tree)
-    forest[x].count -= 1
-    recount(x)
+    setCount(of: x, to: count(x) - 1)
   }
 
   /// Marks every known item beneath `x` collapsed and brings the summaries
@@ -121,12 +119,8 @@ extension _Arena {
         if forest[node].children != .null { trees.append((node, forest[node].children)) }
       }
     }
-    for (_, node) in order {
-      forest[node].isExpanded = false
-      forest[node].rowsBeneath = forest[node].count
-    }
+    for (_, node) in order { forest[node].isExpanded = false }
     for (_, node) in order.reversed() { forest.update(node) }
-    recount(x)
     return order
   }
 }

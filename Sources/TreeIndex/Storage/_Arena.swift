@@ -16,10 +16,11 @@ struct _Arena: Sendable {
 
   @usableFromInline
   init(numberOfRootItems: Int) {
-    _ = forest.allocate(_Item(count: numberOfRootItems, isExpanded: true))
+    _ = allocate(count: numberOfRootItems, isExpanded: true)
   }
 
-  /// The number of nodes in use, the virtual root included.
+  /// The number of nodes in use, the virtual root and values nodes
+  /// included.
   @inlinable
   var liveNodeCount: Int { forest.liveNodeCount }
 
@@ -39,19 +40,58 @@ struct _Arena: Sendable {
   mutating func replaceSubitems(of x: _NodeID, count: Int) {
     freeTree(forest[x].children)
     forest[x].children = .null
-    forest[x].count = count
-    recount(x)
+    setCount(of: x, to: count)
   }
 
-  // MARK: Summaries
+  // MARK: Counts and gaps
 
-  /// Renews the cached ``_Item/rowsBeneath`` of item `x` from its count and
-  /// its subitems' tree; the summaries of the tree that holds `x` are the
-  /// caller's to refresh.
-  @inline(__always)
-  @inlinable
-  mutating func recount(_ x: _NodeID) {
-    forest[x].rowsBeneath = forest[x].count + extraRows(forest[x].children)
+  /// Sets the number of subitems and the gap of item `x`: in its own fields
+  /// when both fit in 32 bits, else in its values node, which is allocated
+  /// or freed as the item turns wide or narrow. The summaries of the tree
+  /// that holds `x` and above are the caller's to refresh.
+  ///
+  /// - Complexity: O(1), amortized when a values node is allocated.
+  @inlinable @inline(__always)
+  mutating func setCount(of x: _NodeID, to count: Int, gap: Int) {
+    let item = forest[x]
+    if !item.isWide && _Item.isNarrow(count: count, gap: gap) {
+      forest[x]._count = Int32(truncatingIfNeeded: count)
+      forest[x]._gap = Int32(truncatingIfNeeded: gap)
+    } else {
+      setWideCount(of: x, to: count, gap: gap)
+    }
+  }
+
+  /// ``setCount(of:to:gap:)`` for an item that is or turns wide.
+  @usableFromInline @inline(never)
+  mutating func setWideCount(of x: _NodeID, to count: Int, gap: Int) {
+    let item = forest[x]
+    if _Item.isNarrow(count: count, gap: gap) {
+      forest.free(item.valuesNode)
+      forest[x]._count = Int32(truncatingIfNeeded: count)
+      forest[x]._gap = Int32(truncatingIfNeeded: gap)
+      return
+    }
+    let kept = _Item(keepingCount: count, gap: gap)
+    if item.isWide {
+      forest[item.valuesNode] = kept
+    } else {
+      let values = forest.allocate(kept)
+      forest[x]._count = ~values
+      forest[x]._gap = 0
+    }
+  }
+
+  /// Sets the number of subitems of item `x`, keeping its gap.
+  @inlinable @inline(__always)
+  mutating func setCount(of x: _NodeID, to count: Int) {
+    setCount(of: x, to: count, gap: gap(x))
+  }
+
+  /// Sets the gap of item `x`, keeping its number of subitems.
+  @inlinable @inline(__always)
+  mutating func setGap(of x: _NodeID, to gap: Int) {
+    setCount(of: x, to: count(x), gap: gap)
   }
 
   // MARK: Allocation
@@ -63,11 +103,19 @@ struct _Arena: Sendable {
   ///   one item only and what it recorded per node stays unambiguous.
   @usableFromInline
   mutating func allocate(count: Int, isExpanded: Bool, reusingFreedNodes: Bool = true) -> _NodeID {
-    forest.allocate(_Item(count: count, isExpanded: isExpanded), reusingFreedNodes: reusingFreedNodes)
+    guard _Item.isNarrow(count: count, gap: 0) else {
+      let x = forest.allocate(_Item(narrowCount: 0, isExpanded: isExpanded), reusingFreedNodes: reusingFreedNodes)
+      setWideCount(of: x, to: count, gap: 0)
+      return x
+    }
+    return forest.allocate(
+      _Item(narrowCount: Int32(truncatingIfNeeded: count), isExpanded: isExpanded),
+      reusingFreedNodes: reusingFreedNodes)
   }
 
   /// Frees every node of the tree rooted at `t` and, for each, the nodes of
-  /// its own subitems, all the way down. Iterative: trees may be deep.
+  /// its own subitems, all the way down, with their values nodes.
+  /// Iterative: trees may be deep.
   ///
   /// - Complexity: O(*n*) for *n* nodes freed.
   @usableFromInline
@@ -77,8 +125,9 @@ struct _Arena: Sendable {
     while let tree = trees.popLast() {
       forest.forEachNode(in: tree) { node in
         doomed.append(node)
-        let children = forest[node].children
-        if children != .null { trees.append(children) }
+        let item = forest[node]
+        if item.isWide { doomed.append(item.valuesNode) }
+        if item.children != .null { trees.append(item.children) }
       }
     }
     for node in doomed { forest.free(node) }
@@ -88,28 +137,25 @@ struct _Arena: Sendable {
   @usableFromInline
   mutating func freeItem(_ x: _NodeID) {
     freeTree(forest[x].children)
+    if forest[x].isWide { forest.free(forest[x].valuesNode) }
     forest.free(x)
   }
 }
 
 extension _Arena {
   /// Brings the summaries above the known item `x` up to date, to the root,
-  /// after a change at or beneath it: its cached rows, its place in its
-  /// owner's tree, and so on up.
+  /// after a change at or beneath it: its place in its owner's tree, which
+  /// sums its rows, and so on up.
   ///
   /// - Complexity: O(*d* log *b*), without a descent.
   @usableFromInline
   mutating func refresh(from x: _NodeID) {
     guard !forest.isJournaling else { return refresh(from: x) { _, _ in } }
     // No journal to record in: the same walk with one write access to the
-    // node array, each item's cached rows renewed as in `recount(_:)`.
+    // node array.
     forest.nodes.withUnsafeMutableBufferPointer { nodes in
       var item = x
-      while true {
-        let children = nodes[Int(item)].element.children
-        nodes[Int(item)].element.rowsBeneath =
-          nodes[Int(item)].element.count + (children < 0 ? 0 : nodes[Int(children)].total.extraRows)
-        if item == _Arena.root { return }
+      while item != _Arena.root {
         let owner = nodes[Int(item)].element.owner
         let root = nodes[Int(owner)].element.children
         // The summaries from `item` up to the root of its owner's tree.
@@ -118,8 +164,7 @@ extension _Arena {
           let node = nodes[Int(n)]
           let left = node.left < 0 ? _RowSummary.zero : nodes[Int(node.left)].total
           let right = node.right < 0 ? _RowSummary.zero : nodes[Int(node.right)].total
-          nodes[Int(n)].leftTotal = left
-          nodes[Int(n)].total = left + node.element.summary + right
+          nodes[Int(n)].total = left + node.element.summary(reading: { nodes[Int($0)] }) + right
           if n == root { break }
           n = node.parent
         }
@@ -137,28 +182,23 @@ extension _Arena {
     var item = x
     while item != _Arena.root {
       let owner = forest[item].owner
-      recount(item)
       forest.refreshUpward(from: item, inTreeAt: children(owner))
       visit(owner, item)
       item = owner
     }
-    recount(_Arena.root)
   }
 }
 
 extension _Arena {
-  /// Renews the cached rows of each of `nodes`, given children before
-  /// their parents, and its summary in its owner's tree; then the virtual
-  /// root's: the one pass that brings a tree built without refreshing up to
-  /// date.
+  /// Renews the summary of each of `nodes` in its owner's tree, given
+  /// children before their parents: the one pass that brings a tree built
+  /// without refreshing up to date.
   ///
   /// - Complexity: O(*n* log *b*) for *n* nodes.
   @usableFromInline
   mutating func renew(_ nodes: some Sequence<_NodeID>) {
     for node in nodes {
-      recount(node)
       forest.refreshUpward(from: node, inTreeAt: children(owner(node)))
     }
-    recount(_Arena.root)
   }
 }

@@ -12,30 +12,32 @@ extension _NodeID {
 
 /// One *known* item: an item whose number of subitems the index has been
 /// told. Items that were never expanded are never allocated; they exist only
-/// as counts (see ``gap``).
+/// as counts (see ``_ArenaReading/gap(_:)``).
 ///
 /// A known item is an element of its parent's balanced tree of known
 /// subitems, ordered by subitem index. Positions are relative, as in a
 /// rope: an item stores how many unknown siblings come right before it
-/// (`gap`), never its absolute index, so an insertion or deletion among
+/// (its gap), never its absolute index, so an insertion or deletion among
 /// siblings touches O(log *b*) nodes.
+///
+/// The item is 17 bytes, and its forest node 48: nothing derived is stored.
+/// The rows beneath an item are its count plus the extra rows of its
+/// subitems' tree, which the tree's root already sums up, so the item's
+/// summary reads them there. Counts and gaps take 32 bits each; an item
+/// whose count or gap does not fit is *wide*: another node of the forest,
+/// its *values node*, keeps both at 64 bits (see ``_Arena/setCount(of:to:gap:)``).
+/// A snapshot's items, each fully known with fewer than 2³¹ children, are
+/// never wide; an index of 2⁶² rows has a few.
 @usableFromInline
 struct _Item: TreeElement {
-  // The words first and the Boolean last: 33 bytes, whose end the forest
-  // node's own small fields fill.
-
-  /// The number of subitems.
+  /// The number of subitems when 0 or more; when negative, the item is wide
+  /// and `~_count` is its values node.
   @usableFromInline
-  var count: Int
+  var _count: Int32
   /// The number of unknown siblings between the previous known sibling (or
-  /// the first subitem) and this item.
+  /// the first subitem) and this item; 0 while the item is wide.
   @usableFromInline
-  var gap: Int = 0
-  /// The rows beneath the item if it were expanded: one per subitem plus the
-  /// rows beneath each expanded subitem (`count` + the children's
-  /// ``_RowSummary/extraRows``). Cached; ``_Arena/recount(_:)`` renews it.
-  @usableFromInline
-  var rowsBeneath: Int
+  var _gap: Int32 = 0
   /// The root of the tree of known subitems, or `.null`.
   @usableFromInline
   var children: _NodeID = .null
@@ -48,18 +50,64 @@ struct _Item: TreeElement {
   @usableFromInline
   var isExpanded: Bool
 
+  /// A narrow item: `count` and `gap` fit in 32 bits, `count` is 0 or more.
   @inlinable
-  init(count: Int, isExpanded: Bool) {
-    self.count = count
+  init(narrowCount count: Int32, gap: Int32 = 0, isExpanded: Bool) {
+    self._count = count
+    self._gap = gap
     self.isExpanded = isExpanded
-    self.rowsBeneath = count
+  }
+
+  /// Whether the item's count and gap live in its values node.
+  @inlinable
+  var isWide: Bool { _count < 0 }
+
+  /// The values node of a wide item.
+  @inlinable
+  var valuesNode: _NodeID { ~_count }
+
+  /// Whether `count` and `gap` fit in an item's own fields.
+  @inlinable @inline(__always)
+  static func isNarrow(count: Int, gap: Int) -> Bool {
+    0 <= count && count <= Int(Int32.max) && Int(Int32.min) <= gap && gap <= Int(Int32.max)
+  }
+
+  /// A values node's content: a wide item's count and gap, each split over
+  /// two of the four 32-bit fields. Never an element of a tree.
+  @inlinable
+  init(keepingCount count: Int, gap: Int) {
+    _count = Int32(truncatingIfNeeded: count >> 32)
+    _gap = Int32(truncatingIfNeeded: count)
+    children = Int32(truncatingIfNeeded: gap >> 32)
+    owner = Int32(truncatingIfNeeded: gap)
+    isExpanded = false
+  }
+
+  /// What a values node keeps (see ``init(keepingCount:gap:)``).
+  @inlinable
+  var kept: (count: Int, gap: Int) {
+    (
+      Int(_count) << 32 | Int(UInt32(bitPattern: _gap)),
+      Int(children) << 32 | Int(UInt32(bitPattern: owner))
+    )
+  }
+
+  /// The item's count and gap, read from its values node when it is wide.
+  @inlinable @inline(__always)
+  func countAndGap(reading node: (_NodeID) -> SummaryForest<_Item>.Node) -> (count: Int, gap: Int) {
+    _count >= 0 ? (Int(_count), Int(_gap)) : node(~_count).element.kept
   }
 
   /// The positions the item spans in its parent (the unknown siblings before
-  /// it, then itself), and the rows it adds while visible on top of its own.
-  @inlinable
-  var summary: _RowSummary {
-    _RowSummary(span: gap &+ 1, extraRows: isExpanded ? rowsBeneath : 0)
+  /// it, then itself), and the rows it adds while visible on top of its own:
+  /// when expanded, one per subitem plus the extra rows of its subitems'
+  /// tree, read off that tree's root.
+  @inlinable @inline(__always)
+  func summary(reading node: (_NodeID) -> SummaryForest<_Item>.Node) -> _RowSummary {
+    let (count, gap) = countAndGap(reading: node)
+    guard isExpanded else { return _RowSummary(span: gap &+ 1, extraRows: 0) }
+    let beneath = children < 0 ? 0 : node(children).total.extraRows
+    return _RowSummary(span: gap &+ 1, extraRows: count &+ beneath)
   }
 }
 

@@ -6,8 +6,8 @@
 extension TreeIndex {
   #if TREE_INDEX_INTERNAL_CHECKS
   /// Traps if the index's storage is inconsistent: a tree out of balance, a
-  /// stale summary or cached row count, a gap or count out of range, a node
-  /// reachable twice, or a node both in use and free. Not part of the public
+  /// stale summary, a gap or count out of range, a wide item that needs no
+  /// values node, a node reachable twice, or a node both in use and free. Not part of the public
   /// API.
   ///
   /// - Complexity: O(*n*) for *n* allocated nodes.
@@ -35,18 +35,27 @@ extension _Arena {
     var items: [_NodeID] = [_Arena.root]
     while let item = items.popLast() {
       let node = forest[item]
-      guard node.count >= 0 else { return "negative count at node \(item)" }
-      if let fault = forest.fault(inTreeAt: node.children, seen: &seen) { return fault }
-      guard span(node.children) <= node.count else { return "known subitems past the count of node \(item)" }
-      guard node.rowsBeneath == node.count &+ extraRows(node.children) else {
-        return "stale cached rows at node \(item)"
+      if node.isWide {
+        let values = node.valuesNode
+        guard values > 0, Int(values) < forest.capacity, !seen[Int(values)] else {
+          return "bad values node \(values) of node \(item)"
+        }
+        seen[Int(values)] = true
+        guard !_Item.isNarrow(count: count(item), gap: gap(item)) else {
+          return "node \(item) is wide with a count and gap that fit in its own fields"
+        }
       }
-      guard node.rowsBeneath >= 0, node.rowsBeneath <= TreeIndex.maximumNumberOfRows else {
-        return "node \(item) has \(node.rowsBeneath) rows beneath it, past the maximum"
+      let count = count(item)
+      guard count >= 0 else { return "negative count at node \(item)" }
+      if let fault = forest.fault(inTreeAt: node.children, seen: &seen) { return fault }
+      guard span(node.children) <= count else { return "known subitems past the count of node \(item)" }
+      let rowsBeneath = rowsBeneath(item)
+      guard rowsBeneath >= 0, rowsBeneath <= TreeIndex.maximumNumberOfRows else {
+        return "node \(item) has \(rowsBeneath) rows beneath it, past the maximum"
       }
       var fault: String? = nil
       forest.forEachNode(in: node.children) { child in
-        if forest[child].gap < 0 { fault = fault ?? "negative gap at node \(child)" }
+        if gap(child) < 0 { fault = fault ?? "negative gap at node \(child)" }
         if forest[child].owner != item { fault = fault ?? "node \(child) does not name its owner \(item)" }
         items.append(child)
       }

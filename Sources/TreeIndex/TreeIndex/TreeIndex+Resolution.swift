@@ -104,16 +104,17 @@ extension TreeIndex {
     }
     var x = _Arena.root
     var item = _arena.item(x)
+    var count = _arena.count(x)
     var row = 0
     var rootRow = 0
     var isVisible = true
     let last = treePath.depth - 1
     for level in 0...last {
       let index = treePath[level]
-      guard index >= 0, index < item.count else {
+      guard index >= 0, index < count else {
         throw TreeIndexError(
           operation: operation, treePath: treePath,
-          reason: .indexOutOfRange(level: level, numberOfSubitems: item.count))
+          reason: .indexOutOfRange(level: level, numberOfSubitems: count))
       }
       let (child, offset) = _arena.subitem(of: x, at: index)
       row &+= offset
@@ -124,6 +125,7 @@ extension TreeIndex {
           operation: operation, treePath: treePath, reason: .unknownAncestor(TreePath(treePath.prefix(level + 1))))
       }
       item = _arena.item(child)
+      count = item.isWide ? _arena.count(child) : Int(item._count)
       isVisible = isVisible && item.isExpanded
       row &+= 1
       x = child
