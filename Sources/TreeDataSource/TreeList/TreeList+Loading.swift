@@ -70,7 +70,7 @@ extension TreeList {
   /// Asks about every subitem of the known, expanded item `id` at `path`,
   /// as ``_populate(_:at:)`` does, with the rows the index can still take
   /// (`room`, which it lowers) given, so that nothing is read from the
-  /// index's cached rows; unless `renewingAbove`, the rows of `id` and above
+  /// index's row summaries; unless `renewingAbove`, the rows of `id` and above
   /// are the caller's to renew.
   ///
   /// - Complexity: O(*n* log *b*) for the *n* items asked about, whatever

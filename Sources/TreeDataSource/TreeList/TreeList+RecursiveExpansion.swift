@@ -2,10 +2,10 @@
 /// ``TreeList/expandAll()``) in time that follows the items opened, not
 /// their depth.
 ///
-/// Expanding one item brings the cached rows of every item above it up to
+/// Expanding one item brings the row summaries of every item above it up to
 /// date, O(*d* log *b*); done for each item of a deep subtree, that is
 /// quadratic in its depth. So the walk marks the items it opens, finding
-/// each from its parent by identity, and leaves the cached rows and the
+/// each from its parent by identity, and leaves the row summaries and the
 /// heights beneath them stale: ``TreeList/_settle()`` brings them up to
 /// date in one pass, children before parents, when the walk ends — or
 /// earlier, when the code the list calls out to asks it a question in the
@@ -191,7 +191,7 @@ extension TreeList {
     _unsettled!.isStale = true
   }
 
-  /// Brings the index's cached rows and the heights beneath items up to
+  /// Brings the index's row summaries and the heights beneath items up to
   /// date after a recursive expansion marked items without renewing them;
   /// nothing when none is waiting.
   ///

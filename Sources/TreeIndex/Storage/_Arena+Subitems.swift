@@ -102,7 +102,7 @@ extension _Arena {
   }
 
   /// Marks every known item beneath `x` collapsed and brings the summaries
-  /// beneath `x` and its cached rows up to date; `x` itself keeps its state.
+  /// beneath `x` up to date; `x` itself keeps its state.
   ///
   /// - Returns: Those items, each with its parent.
   /// - Complexity: O(*n*) for *n* known items beneath `x`.

@@ -118,7 +118,7 @@ extension TreeIndex: Codable {
       }
       if parent < 0 { rootRows += rows[position] } else { rows[parent] += rows[position] }
     }
-    // Link the items in, then renew the cached rows bottom up.
+    // Link the items in, then renew the row summaries bottom up.
     var nodes: [_NodeID] = []
     nodes.reserveCapacity(items.count)
     for (position, item) in items.enumerated() {

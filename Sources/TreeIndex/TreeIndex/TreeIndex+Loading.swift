@@ -1,7 +1,7 @@
 /// Loading many expanded items at once, for the package's other modules
 /// (`TreeDataSource`), which learn a subtree by asking about it first and
 /// only then change the index: one attach per item and one renewal of the
-/// cached rows, instead of one expansion, with its walk to the root, per
+/// row summaries, instead of one expansion, with its walk to the root, per
 /// item. Not public API.
 extension TreeIndex {
   /// One expanded item of a load: the subitem `index` of its parent, which
@@ -45,7 +45,7 @@ extension TreeIndex {
   }
 
   /// Adds `items`, listed parents before their subitems, as expanded known
-  /// items beneath the known item `top`, then renews the cached rows once,
+  /// items beneath the known item `top`, then renews the row summaries once,
   /// bottom up, and, unless `renewingAbove` is `false`, the rows of `top`
   /// and above it.
   ///
@@ -80,7 +80,7 @@ extension TreeIndex {
 
   /// Marks the subitem `index` of the known item `parent` expanded, with
   /// `numberOfSubitems` subitems when the index does not know it yet, and
-  /// leaves the cached rows to ``_renew(_:beneath:)``: until then, the
+  /// leaves the row summaries to ``_renew(_:beneath:)``: until then, the
   /// index must not be read.
   ///
   /// - Returns: The subitem's identity.
@@ -104,8 +104,8 @@ extension TreeIndex {
     return node
   }
 
-  /// Renews the cached rows of `items`, listed children before their
-  /// parents, and their summaries in their parents' trees; then, when `top`
+  /// Renews the summaries of `items`, listed children before their
+  /// parents, in their parents' trees; then, when `top`
   /// is given, the rows of `top` and of every item above it. An open batch
   /// records every item renewed as changed.
   ///

@@ -2,12 +2,12 @@
 /// checks an operation makes before it adds rows, so that it refuses instead
 /// of storing a count that a later sum would overflow.
 ///
-/// Rows added beneath an item change its cached rows, and, while it is
+/// Rows added beneath an item change the rows beneath it, and, while it is
 /// expanded, its owner's, and so on up to the first collapsed ancestor or
 /// the root: the *holder* of the change. Rows never shrink going up an
 /// expanded chain, so the holder's total is the only one to check.
 extension TreeIndex {
-  /// The item whose cached rows are the largest that change when rows are
+  /// The item whose rows beneath are the largest that change when rows are
   /// added beneath the known item `parent`: the first of `parent` and its
   /// ancestors that is collapsed, or the virtual root.
   ///
