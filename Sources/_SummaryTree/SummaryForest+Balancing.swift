@@ -127,7 +127,7 @@ extension SummaryForest {
     // most one, so it is an AVL tree. Recursion is log₂ *k* deep. With no
     // journal to record in, one write access to the node array.
     let start = detached.startIndex
-    return nodes.withUnsafeMutableBufferPointer { nodes in
+    let root = nodes.withUnsafeMutableBufferPointer { nodes in
       func subtree(_ low: Int, _ high: Int) -> NodeID {
         if low >= high { return Self.null }
         let middle = low + (high - low) / 2
@@ -154,6 +154,12 @@ extension SummaryForest {
       }
       return subtree(0, detached.count)
     }
+    if keepsSums {
+      for k in detached {
+        setSums(left: total(nodes[Int(k)].left), own: ownSummary(of: nodes[Int(k)].element), of: k)
+      }
+    }
+    return root
   }
 
   /// ``build(_:)`` while a journal is open: node by node, each recorded.
@@ -284,17 +290,22 @@ extension SummaryForest {
       }
       return
     }
-    // No journal to record in: one write access to the node array for the
-    // whole walk.
+    // No journal to record in: one write access to the node array (and to
+    // the left summaries) for the whole walk.
+    let keepsSums = keepsSums
     nodes.withUnsafeMutableBufferPointer { nodes in
-      var n = t
-      while true {
-        let node = nodes[Int(n)]
-        let left = node.left < 0 ? Summary.zero : nodes[Int(node.left)].total
-        let right = node.right < 0 ? Summary.zero : nodes[Int(node.right)].total
-        nodes[Int(n)].total = left + node.element.summary(reading: { nodes[Int($0)] }) + right
-        if n == root { return }
-        n = node.parent
+      sums.withUnsafeMutableBufferPointer { sums in
+        var n = t
+        while true {
+          let node = nodes[Int(n)]
+          let left = node.left < 0 ? Summary.zero : nodes[Int(node.left)].total
+          let right = node.right < 0 ? Summary.zero : nodes[Int(node.right)].total
+          let own = node.element.summary(reading: { nodes[Int($0)] })
+          nodes[Int(n)].total = left + own + right
+          if keepsSums { sums[Int(n)] = NodeSums(left: left, own: own) }
+          if n == root { return }
+          n = node.parent
+        }
       }
     }
   }
@@ -307,7 +318,9 @@ extension SummaryForest {
   mutating func updateSummary(_ t: NodeID) {
     record(t)
     let node = nodes[Int(t)]
-    nodes[Int(t)].total = total(node.left) + ownSummary(of: node.element) + total(node.right)
+    let own = ownSummary(of: node.element)
+    nodes[Int(t)].total = total(node.left) + own + total(node.right)
+    setSums(left: total(node.left), own: own, of: t)
   }
 }
 

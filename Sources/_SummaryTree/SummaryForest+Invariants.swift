@@ -2,7 +2,7 @@
 /// `-D TREE_INDEX_INTERNAL_CHECKS`.
 extension SummaryForest {
   /// Checks the tree rooted at `t`: every link in range, no node reachable
-  /// twice, AVL balance, heights and summaries up to date.
+  /// twice, AVL balance, heights, summaries and kept sums up to date.
   ///
   /// - Parameter seen: Marks of the nodes already reached in this forest;
   ///   the tree's nodes are marked, so that one mark array can check that
@@ -35,6 +35,8 @@ extension SummaryForest {
       guard node.total == total(node.left) + ownSummary(of: node.element) + total(node.right) else {
         return "stale summary at node \(n)"
       }
+      guard !keepsSums || (sums[Int(n)].left == total(node.left) && sums[Int(n)].own == ownSummary(of: node.element))
+      else { return "stale kept sums at node \(n)" }
     }
     return nil
   }

@@ -62,6 +62,14 @@ extension SummaryForest {
     for (t, node) in journal.saved.entries { nodes[Int(t)] = node }
     nodes.removeLast(nodes.count - journal.nodeCount)
     freeList.removeLast(freeList.count - journal.freeCount)
+    guard keepsSums else { return }
+    // The sums are a cache of what the nodes' totals are made of: renew
+    // those of the nodes written back (a node whose left subtree or own
+    // summary changed was written too, its total with it).
+    sums.removeLast(sums.count - journal.nodeCount)
+    for (t, node) in journal.saved.entries {
+      sums[Int(t)] = NodeSums(left: total(node.left), own: ownSummary(of: node.element))
+    }
   }
 
   /// Saves node `t`'s value in the innermost journal before its first write

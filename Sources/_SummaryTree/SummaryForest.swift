@@ -63,10 +63,41 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   /// had when the journal opened, for the nodes written since (see
   /// `SummaryForest+Journal.swift`).
   public var journals: [Journal] = []
+  /// The summaries of each node's left subtree and of its own element, by
+  /// node, when the forest keeps them (``keepsSums``); empty otherwise.
+  ///
+  /// A cache beside the nodes, not in them: a descent that finds it reads
+  /// a node and its sums per tree level, not also the node's left child and
+  /// what the element's summary refers to, for 2 summaries a node. A
+  /// forest whose nodes are many and whose descents are few goes without
+  /// it (`init(keepingSums: false)`).
+  public var sums: [NodeSums] = []
+  /// Whether ``sums`` is kept.
+  public let keepsSums: Bool
+
+  /// The summaries a forest may keep beside a node (see ``sums``).
+  public struct NodeSums: Sendable {
+    /// The summary of the node's left subtree.
+    public var left: Summary
+    /// The summary of the node's own element.
+    public var own: Summary
+
+    /// Sums of a node's left subtree and of its element.
+    @inlinable
+    public init(left: Summary, own: Summary) {
+      self.left = left
+      self.own = own
+    }
+  }
 
   /// Creates an empty forest.
+  ///
+  /// - Parameter keepingSums: Whether to keep ``sums``, the cache that
+  ///   spares a descent reads beyond its node.
   @inlinable
-  public init() {}
+  public init(keepingSums: Bool = false) {
+    keepsSums = keepingSums
+  }
 
   /// The number of nodes in use.
   ///
@@ -102,9 +133,11 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
     let node = Node(element, summary: ownSummary(of: element))
     if reusingFreedNodes, journals.isEmpty, let id = freeList.popLast() {
       nodes[Int(id)] = node
+      if keepsSums { sums[Int(id)] = NodeSums(left: .zero, own: node.total) }
       return id
     }
     nodes.append(node)
+    if keepsSums { sums.append(NodeSums(left: .zero, own: node.total)) }
     return NodeID(nodes.count - 1)
   }
 
@@ -135,15 +168,11 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
     nodes.withUnsafeBufferPointer { nodes in element.summary(reading: { nodes[Int($0)] }) }
   }
 
-  /// The summary of node `t`'s left subtree: the total of its left child.
-  ///
-  /// - Complexity: O(1).
+  /// Stores node `t`'s left subtree's summary and its element's own, when
+  /// the forest keeps ``sums``.
   @inlinable @inline(__always)
-  public func leftTotal(_ t: NodeID) -> Summary {
-    nodes.withUnsafeBufferPointer { nodes in
-      let left = nodes[Int(t)].left
-      return left < 0 ? .zero : nodes[Int(left)].total
-    }
+  mutating func setSums(left: Summary, own: Summary, of t: NodeID) {
+    if keepsSums { sums.withUnsafeMutableBufferPointer { $0[Int(t)] = NodeSums(left: left, own: own) } }
   }
 
   /// The height of the tree rooted at `t`: 0 for an empty tree.
@@ -169,13 +198,16 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   public mutating func update(_ t: NodeID) {
     guard journals.isEmpty else { return updateRecording(t) }
     // No journal to record in: one write access to the node array.
-    nodes.withUnsafeMutableBufferPointer { nodes in
+    let (leftTotal, own) = nodes.withUnsafeMutableBufferPointer { nodes in
       let node = nodes[Int(t)]
-      var total = node.element.summary(reading: { nodes[Int($0)] })
+      let own = node.element.summary(reading: { nodes[Int($0)] })
+      var total = own
+      var leftTotal = Summary.zero
       var height: Int8 = 0
       if node.left >= 0 {
         let left = nodes[Int(node.left)]
-        total = left.total + total
+        leftTotal = left.total
+        total = leftTotal + total
         height = left.height
         if left.parent != t { nodes[Int(node.left)].parent = t }
       }
@@ -187,7 +219,9 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
       }
       nodes[Int(t)].total = total
       nodes[Int(t)].height = height + 1
+      return (leftTotal, own)
     }
+    setSums(left: leftTotal, own: own, of: t)
   }
 
   /// ``update(_:)`` while a journal is open: each node is recorded before
@@ -196,7 +230,9 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   mutating func updateRecording(_ t: NodeID) {
     record(t)
     let node = nodes[Int(t)]
-    nodes[Int(t)].total = total(node.left) + ownSummary(of: node.element) + total(node.right)
+    let own = ownSummary(of: node.element)
+    nodes[Int(t)].total = total(node.left) + own + total(node.right)
+    setSums(left: total(node.left), own: own, of: t)
     nodes[Int(t)].height = Swift.max(height(node.left), height(node.right)) + 1
     if node.left >= 0 && nodes[Int(node.left)].parent != t {
       record(node.left)

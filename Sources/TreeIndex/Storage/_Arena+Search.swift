@@ -147,7 +147,7 @@ extension _ArenaReading {
   ///
   /// - Complexity: O(*d* log *b*).
   @usableFromInline
-  func flatRow(of treePath: TreePath) -> (row: Int, rootRow: Int)? {
+  func flatRowByDescents(of treePath: TreePath) -> (row: Int, rootRow: Int)? {
     guard !treePath.isEmpty else { return nil }
     // Each item on the way is read once: its count, its subitems' tree and
     // whether it is expanded come with it.
@@ -203,32 +203,78 @@ extension _Arena: _ArenaReading {
   /// as it goes), with wrapping arithmetic, reading the nodes without
   /// bounds checks.
   ///
+  /// A node keeps its subtree's summary only, so each step reads one more
+  /// summary, its right child's: the node's subtree less it is what the left
+  /// subtree, the gap and the node itself span, which is all a step to the
+  /// right needs. The node's own summary (its gap, and the rows beneath it,
+  /// read off its subitems' tree) is worked out only where the descent
+  /// stops.
+  ///
   /// - Complexity: O(log *b*).
   @inline(__always)
   @usableFromInline
   func subitem(in tree: _NodeID, at index: Int) -> (node: _NodeID, rowOffset: Int) {
     guard index >= 0 else { return subitemByFind(in: tree, at: index) }
+    if forest.keepsSums { return subitemReadingSums(in: tree, at: index) }
     return forest.nodes.withUnsafeBufferPointer { nodes in
       var t = tree
       var rest = index  // `index` less the positions before subtree `t`
       var extra = 0  // the rows the expanded items before subtree `t` add
       while t >= 0 {
         let node = nodes[Int(t)]
-        let left = node.left < 0 ? _RowSummary.zero : nodes[Int(node.left)].total
-        if rest < left.span {
+        let right = node.right < 0 ? _RowSummary.zero : nodes[Int(node.right)].total
+        // The left subtree, the gap and the node.
+        let through = _RowSummary(
+          span: node.total.span &- right.span, extraRows: node.total.extraRows &- right.extraRows)
+        if rest >= through.span {
+          rest &-= through.span
+          extra &+= through.extraRows
+          t = node.right
+          continue
+        }
+        let own = node.element.summary(reading: { nodes[Int($0)] })
+        let leftSpan = through.span &- own.span
+        if rest < leftSpan {
           t = node.left
           continue
         }
-        rest &-= left.span
-        extra &+= left.extraRows
-        let own = node.element.summary(reading: { nodes[Int($0)] })
-        let gap = own.span &- 1
-        if rest <= gap { return (rest == gap ? t : .null, index &+ extra) }
-        rest &-= own.span
-        extra &+= own.extraRows
-        t = node.right
+        // In the gap before the node, or the node itself.
+        let offset = index &+ extra &+ through.extraRows &- own.extraRows
+        return (rest == through.span &- 1 ? t : .null, offset)
       }
       return (.null, index &+ extra)
+    }
+  }
+
+  /// ``subitem(in:at:)`` in a forest that keeps its sums: each step reads
+  /// its node's links and its node's sums (its left subtree's and its
+  /// own), nothing else.
+  ///
+  /// - Complexity: O(log *b*).
+  @inline(__always)
+  @usableFromInline
+  func subitemReadingSums(in tree: _NodeID, at index: Int) -> (node: _NodeID, rowOffset: Int) {
+    forest.nodes.withUnsafeBufferPointer { nodes in
+      forest.sums.withUnsafeBufferPointer { sums in
+        var t = tree
+        var rest = index  // `index` less the positions before subtree `t`
+        var extra = 0  // the rows the expanded items before subtree `t` add
+        while t >= 0 {
+          let sum = sums[Int(t)]
+          if rest < sum.left.span {
+            t = nodes[Int(t)].left
+            continue
+          }
+          rest &-= sum.left.span
+          extra &+= sum.left.extraRows
+          let gap = sum.own.span &- 1
+          if rest <= gap { return (rest == gap ? t : .null, index &+ extra) }
+          rest &-= sum.own.span
+          extra &+= sum.own.extraRows
+          t = nodes[Int(t)].right
+        }
+        return (.null, index &+ extra)
+      }
     }
   }
 
@@ -236,48 +282,153 @@ extension _Arena: _ArenaReading {
   /// `tree` to the item whose row is `row` among the rows beneath it (one
   /// row per subitem plus the rows beneath the expanded ones), appending
   /// the index of each item it passes to `indices`: one descent by rows per
-  /// level, each level's subitem tree read off the node found.
+  /// level, each level's subitem tree read off the node found. Each step
+  /// reads its right child's summary, as ``subitem(in:at:)`` does.
   ///
   /// - Precondition: `row` is 0 or more and less than those rows.
   /// - Complexity: O(*d* log *b*).
   @usableFromInline
   func appendPath(toRow row: Int, beneath tree: _NodeID, to indices: inout [Int]) {
+    if forest.keepsSums { return appendPathReadingSums(toRow: row, beneath: tree, to: &indices) }
     forest.nodes.withUnsafeBufferPointer { nodes in
       var t = tree
       var rest = row  // `row` less the rows before subtree `t`
       var span = 0  // the positions before subtree `t`
       while t >= 0 {
         let node = nodes[Int(t)]
-        let left = node.left < 0 ? _RowSummary.zero : nodes[Int(node.left)].total
-        let leftRows = left.span &+ left.extraRows
+        let right = node.right < 0 ? _RowSummary.zero : nodes[Int(node.right)].total
+        // The left subtree, the gap, the node and the rows beneath it.
+        let throughSpan = node.total.span &- right.span
+        let throughRows = throughSpan &+ node.total.extraRows &- right.extraRows
+        if rest >= throughRows {
+          rest &-= throughRows
+          span &+= throughSpan
+          t = node.right
+          continue
+        }
+        let own = node.element.summary(reading: { nodes[Int($0)] })
+        let leftRows = throughRows &- own.span &- own.extraRows
         if rest < leftRows {
           t = node.left
           continue
         }
         rest &-= leftRows
-        span &+= left.span
-        let own = node.element.summary(reading: { nodes[Int($0)] })
+        span &+= throughSpan &- own.span
         let gap = own.span &- 1
         if rest < gap {
           indices.append(span &+ rest)  // an unknown subitem before `node`
           return
         }
         rest &-= gap
-        let beneath = own.extraRows
-        if rest <= beneath {
-          indices.append(span &+ gap)
-          if rest == 0 { return }  // the item's own row
-          // A row beneath the item: on to its subitems.
-          t = node.element.children
-          rest &-= 1
-          span = 0
-          continue
-        }
-        rest &-= 1 &+ beneath
-        span &+= gap &+ 1
-        t = node.right
+        indices.append(span &+ gap)
+        if rest == 0 { return }  // the item's own row
+        // A row beneath the item: on to its subitems.
+        t = node.element.children
+        rest &-= 1
+        span = 0
       }
       indices.append(span &+ rest)  // an unknown subitem after the known ones
+    }
+  }
+}
+
+extension _Arena {
+  /// ``appendPath(toRow:beneath:to:)`` in a forest that keeps its sums:
+  /// each step reads its node's links and its node's sums, nothing else.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  @usableFromInline
+  func appendPathReadingSums(toRow row: Int, beneath tree: _NodeID, to indices: inout [Int]) {
+    forest.nodes.withUnsafeBufferPointer { nodes in
+      forest.sums.withUnsafeBufferPointer { sums in
+        var t = tree
+        var rest = row  // `row` less the rows before subtree `t`
+        var span = 0  // the positions before subtree `t`
+        while t >= 0 {
+          let sum = sums[Int(t)]
+          let leftRows = sum.left.span &+ sum.left.extraRows
+          if rest < leftRows {
+            t = nodes[Int(t)].left
+            continue
+          }
+          rest &-= leftRows
+          span &+= sum.left.span
+          let gap = sum.own.span &- 1
+          if rest < gap {
+            indices.append(span &+ rest)  // an unknown subitem before `t`
+            return
+          }
+          rest &-= gap
+          if rest <= sum.own.extraRows {
+            indices.append(span &+ gap)
+            if rest == 0 { return }  // the item's own row
+            // A row beneath the item: on to its subitems.
+            t = nodes[Int(t)].element.children
+            rest &-= 1
+            span = 0
+            continue
+          }
+          rest &-= 1 &+ sum.own.extraRows
+          span &+= sum.own.span
+          t = nodes[Int(t)].right
+        }
+        indices.append(span &+ rest)  // an unknown subitem after the known ones
+      }
+    }
+  }
+}
+
+extension _Arena {
+  /// ``_ArenaReading/flatRow(of:)``, with the node array and the kept sums
+  /// taken once for the whole path when the forest keeps them.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  @usableFromInline
+  func flatRow(of treePath: TreePath) -> (row: Int, rootRow: Int)? {
+    guard forest.keepsSums else { return flatRowByDescents(of: treePath) }
+    guard !treePath.isEmpty else { return nil }
+    return forest.nodes.withUnsafeBufferPointer { nodes in
+      forest.sums.withUnsafeBufferPointer { sums in
+        // The subitem at `index` of the item whose subitems' tree is
+        // `tree`, as `subitemReadingSums(in:at:)`.
+        func subitem(in tree: _NodeID, at index: Int) -> (node: _NodeID, rowOffset: Int) {
+          var t = tree
+          var rest = index
+          var extra = 0
+          while t >= 0 {
+            let sum = sums[Int(t)]
+            if rest < sum.left.span {
+              t = nodes[Int(t)].left
+              continue
+            }
+            rest &-= sum.left.span
+            extra &+= sum.left.extraRows
+            let gap = sum.own.span &- 1
+            if rest <= gap { return (rest == gap ? t : .null, index &+ extra) }
+            rest &-= sum.own.span
+            extra &+= sum.own.extraRows
+            t = nodes[Int(t)].right
+          }
+          return (.null, index &+ extra)
+        }
+        var item = nodes[Int(_Arena.root)].element
+        var row = -1
+        var rootRow = 0
+        for level in 0..<treePath.depth {
+          let index = treePath[level]
+          let count = item.isWide ? nodes[Int(item.valuesNode)].element.kept.count : Int(item._count)
+          // The item of the level above must be expanded (the root is).
+          guard item.isExpanded, index >= 0, index < count else { return nil }
+          let (child, offset) = subitem(in: item.children, at: index)
+          row &+= 1 &+ offset
+          if level == 0 { rootRow = row }
+          if level == treePath.depth - 1 { return (row, rootRow) }
+          // The item of the level above must be known.
+          guard child != .null else { return nil }
+          item = nodes[Int(child)].element
+        }
+        return nil
+      }
     }
   }
 }

@@ -9,13 +9,21 @@ import _SummaryTree
 @usableFromInline
 struct _Arena: Sendable {
   @usableFromInline
-  var forest = SummaryForest<_Item>()
+  var forest: SummaryForest<_Item>
 
   @inlinable
   static var root: _NodeID { 0 }
 
+  /// Storage for `numberOfRootItems` root items, none known.
+  ///
+  /// - Parameter keepingSums: Whether the forest keeps each node's left
+  ///   subtree's summary and its own beside it (32 bytes a known item), so
+  ///   that a lookup reads one node and its sums per tree level: what an
+  ///   index of few known items and many lookups wants. A snapshot, whose
+  ///   every item is known, goes without.
   @usableFromInline
-  init(numberOfRootItems: Int) {
+  init(numberOfRootItems: Int, keepingSums: Bool = true) {
+    forest = SummaryForest(keepingSums: keepingSums)
     _ = allocate(count: numberOfRootItems, isExpanded: true)
   }
 
@@ -145,30 +153,44 @@ struct _Arena: Sendable {
 extension _Arena {
   /// Brings the summaries above the known item `x` up to date, to the root,
   /// after a change at or beneath it: its place in its owner's tree, which
-  /// sums its rows, and so on up.
+  /// sums its rows, and so on up. The elements of the other nodes on the
+  /// way must not have changed (their own summaries are read from the kept
+  /// sums, when the forest keeps them).
   ///
   /// - Complexity: O(*d* log *b*), without a descent.
   @usableFromInline
   mutating func refresh(from x: _NodeID) {
     guard !forest.isJournaling else { return refresh(from: x) { _, _ in } }
     // No journal to record in: the same walk with one write access to the
-    // node array.
+    // node array (and to the kept sums).
+    let keepsSums = forest.keepsSums
     forest.nodes.withUnsafeMutableBufferPointer { nodes in
-      var item = x
-      while item != _Arena.root {
-        let owner = nodes[Int(item)].element.owner
-        let root = nodes[Int(owner)].element.children
-        // The summaries from `item` up to the root of its owner's tree.
-        var n = item
-        while true {
-          let node = nodes[Int(n)]
-          let left = node.left < 0 ? _RowSummary.zero : nodes[Int(node.left)].total
-          let right = node.right < 0 ? _RowSummary.zero : nodes[Int(node.right)].total
-          nodes[Int(n)].total = left + node.element.summary(reading: { nodes[Int($0)] }) + right
-          if n == root { break }
-          n = node.parent
+      forest.sums.withUnsafeMutableBufferPointer { sums in
+        var item = x
+        while item != _Arena.root {
+          let owner = nodes[Int(item)].element.owner
+          let root = nodes[Int(owner)].element.children
+          // The summaries from `item` up to the root of its owner's tree.
+          // Only `item`'s own summary changed: its ancestors in the tree
+          // keep theirs, which the kept sums hold.
+          var n = item
+          while true {
+            let node = nodes[Int(n)]
+            let left = node.left < 0 ? _RowSummary.zero : nodes[Int(node.left)].total
+            let right = node.right < 0 ? _RowSummary.zero : nodes[Int(node.right)].total
+            if keepsSums && n != item {
+              nodes[Int(n)].total = left + sums[Int(n)].own + right
+              sums[Int(n)].left = left
+            } else {
+              let own = node.element.summary(reading: { nodes[Int($0)] })
+              nodes[Int(n)].total = left + own + right
+              if keepsSums { sums[Int(n)] = SummaryForest<_Item>.NodeSums(left: left, own: own) }
+            }
+            if n == root { break }
+            n = node.parent
+          }
+          item = owner
         }
-        item = owner
       }
     }
   }

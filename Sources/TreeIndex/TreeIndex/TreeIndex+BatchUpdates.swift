@@ -155,6 +155,6 @@ extension TreeIndex {
   /// - Complexity: O(*d* log *b*).
   package func _tableIndexPathAtBatchStart(fromTreePath treePath: TreePath) -> IndexPath? {
     guard _arena.forest.isJournaling, _recorder?.token != 0 else { return tableIndexPath(fromTreePath: treePath) }
-    return _tableIndexPath(of: treePath, at: _PastArena(_arena).flatRow(of: treePath))
+    return _tableIndexPath(of: treePath, at: _PastArena(_arena).flatRowByDescents(of: treePath))
   }
 }

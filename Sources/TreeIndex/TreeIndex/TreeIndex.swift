@@ -71,6 +71,18 @@ public struct TreeIndex: Sendable {
     self._recorder = nil
   }
 
+  /// An empty `.flat` index whose forest keeps or goes without the sums
+  /// that speed up lookups (see `_Arena.init`): a snapshot's
+  /// index, whose every item is known, goes without.
+  ///
+  /// - Complexity: O(1).
+  @usableFromInline
+  init(_storageFor numberOfRootItems: Int, keepingSums: Bool) {
+    self.layout = .flat
+    self._arena = _Arena(numberOfRootItems: numberOfRootItems, keepingSums: keepingSums)
+    self._recorder = nil
+  }
+
   /// The most rows an index holds: 2⁶².
   ///
   /// The bound is on every item's rows as if it were expanded: its

@@ -62,7 +62,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// - Complexity: O(1).
   @inlinable
   public init() {
-    _index = TreeIndex(numberOfRootItems: 0)
+    _index = TreeIndex(_storageFor: 0, keepingSums: false)
     _nodes = _NodeTable()
     _items = []
     _reloaded = []
