@@ -61,10 +61,13 @@ struct _Arena: Sendable {
   /// - Complexity: O(1), amortized when a values node is allocated.
   @inlinable @inline(__always)
   mutating func setCount(of x: _NodeID, to count: Int, gap: Int) {
-    let item = forest[x]
+    var item = forest[x]
     if !item.isWide && _Item.isNarrow(count: count, gap: gap) {
-      forest[x]._count = Int32(truncatingIfNeeded: count)
-      forest[x]._gap = Int32(truncatingIfNeeded: gap)
+      // One write of the element: the fields' own writes would each
+      // record the node and check the array's uniqueness.
+      item._count = Int32(truncatingIfNeeded: count)
+      item._gap = Int32(truncatingIfNeeded: gap)
+      forest[x] = item
     } else {
       setWideCount(of: x, to: count, gap: gap)
     }
@@ -73,11 +76,12 @@ struct _Arena: Sendable {
   /// ``setCount(of:to:gap:)`` for an item that is or turns wide.
   @usableFromInline @inline(never)
   mutating func setWideCount(of x: _NodeID, to count: Int, gap: Int) {
-    let item = forest[x]
+    var item = forest[x]
     if _Item.isNarrow(count: count, gap: gap) {
       forest.free(item.valuesNode)
-      forest[x]._count = Int32(truncatingIfNeeded: count)
-      forest[x]._gap = Int32(truncatingIfNeeded: gap)
+      item._count = Int32(truncatingIfNeeded: count)
+      item._gap = Int32(truncatingIfNeeded: gap)
+      forest[x] = item
       return
     }
     let kept = _Item(keepingCount: count, gap: gap)
@@ -85,8 +89,9 @@ struct _Arena: Sendable {
       forest[item.valuesNode] = kept
     } else {
       let values = forest.allocate(kept)
-      forest[x]._count = ~values
-      forest[x]._gap = 0
+      item._count = ~values
+      item._gap = 0
+      forest[x] = item
     }
   }
 

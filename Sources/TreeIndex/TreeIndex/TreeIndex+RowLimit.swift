@@ -37,6 +37,7 @@ extension TreeIndex {
   /// every item within the maximum.
   ///
   /// - Complexity: O(*d*).
+  @inline(__always)
   func _checkExpansion(
     of node: _NodeID, under parent: _NodeID, numberOfSubitems: Int, at treePath: TreePath
   ) throws(TreeIndexError) {
