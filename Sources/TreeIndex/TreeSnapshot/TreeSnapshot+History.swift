@@ -4,20 +4,37 @@ import _SummaryTree
 /// was copied from, so that ``TreeSnapshot/changes(from:layout:)`` between a
 /// snapshot and one of its recent ancestors costs what the edits cost.
 ///
-/// Every state of a snapshot has a *generation*: a 64-bit hash of the
-/// generation before and the edit, with its arguments. Equal generations
-/// therefore mean the same edits from the same start, so the same state, and
-/// a snapshot whose history holds an edit made at `old`'s generation was
-/// derived from `old` by that edit and the ones after it. States that do not
-/// come from edits (a decoded snapshot, a part of another) get a random
-/// generation; the empty snapshot's is 0.
+/// Every state of a snapshot has a *generation*, a 64-bit number that no
+/// other state gets (but by a chance that is negligible, below): equal
+/// generations mean copies of the same state, and a snapshot whose history
+/// holds an edit made at `old`'s generation was derived from `old` by that
+/// edit and the ones after it. An edit draws the next generation without
+/// reading its identifiers:
+/// - the generation before plus one when the snapshot's newest link is
+///   uniquely referenced: no copy of the snapshot shares the state, and no
+///   edit was ever made from it by another snapshot (that edit's link would
+///   hold it), so no other state can ever be drawn from it;
+/// - a random one otherwise: the state is shared with a copy (the first
+///   edit of a copy, which also copies the snapshot's storage), or the
+///   history is empty.
 ///
-/// The history is a chain of links, newest first (``_HistoryLink``), that
-/// derived snapshots share: copying a snapshot copies no edit, recording
-/// one adds a link, and dropping a snapshot whose edits live on in a
-/// derived one frees nothing but its own link. Changes are worked out from
-/// the edits of the last ``TreeSnapshot/_historyLimit`` identifiers; older
-/// ancestors are compared in full.
+/// States that do not come from edits (a decoded snapshot, a part of
+/// another) get a random generation; the empty snapshot's is 0. Two
+/// snapshots made apart by the same edits therefore have different
+/// generations, and are compared in full (a hash of each edit gave them the
+/// same one, but hashing every identifier of every edit cost more than the
+/// rest of the history). Two states share a generation only when runs of
+/// generations that start at random values overlap: for *n* states, a
+/// chance of at most about *n*²/2⁶³, the birthday bound of 64-bit hashes.
+/// An edit that changes nothing (no identifier) keeps the generation, and
+/// is not recorded.
+///
+/// The history is two chains of links, newest first (``_HistoryLink``),
+/// that derived snapshots share: copying a snapshot copies no edit,
+/// recording one adds a link, and dropping a snapshot whose edits live on
+/// in a derived one frees nothing but its own link. Changes are worked out
+/// from the edits of the last ``TreeSnapshot/_historyLimit`` identifiers;
+/// older ancestors are compared in full.
 @usableFromInline
 package struct _SnapshotEdit<ItemID: Hashable & Sendable>: Sendable {
   /// An edit, with what it was given: enough to make it again.
@@ -45,6 +62,9 @@ package struct _SnapshotEdit<ItemID: Hashable & Sendable>: Sendable {
   @usableFromInline
   package var operation: Operation
 
+  /// The edit `operation`, made on the state of generation `before`.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   init(before: UInt64, operation: Operation) {
     self.before = before
@@ -52,6 +72,8 @@ package struct _SnapshotEdit<ItemID: Hashable & Sendable>: Sendable {
   }
 
   /// The number of identifiers the edit holds.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   var weight: Int {
     switch operation {
@@ -63,169 +85,231 @@ package struct _SnapshotEdit<ItemID: Hashable & Sendable>: Sendable {
   }
 }
 
-extension _SnapshotEdit.Operation {
-  /// Feeds the edit and its arguments to `hasher`: what `hash(into:)`
-  /// does, written out so that it is specialized for the snapshot's
-  /// `ItemID` with the code that records the edit (the synthesized
-  /// conformance of a generic enum is reached through its witness, with
-  /// the type's metadata looked up on each call).
-  ///
-  /// - Complexity: O(*k*) for *k* identifiers.
-  @inlinable
-  func _hash(into hasher: inout Hasher) {
-    func combine(_ items: [ItemID]) {
-      hasher.combine(items.count)
-      for item in items { hasher.combine(item) }
-    }
-    switch self {
-    case .append(let items, let parent):
-      hasher.combine(0 as UInt8)
-      combine(items)
-      hasher.combine(parent)
-    case .insert(let items, let item, let after):
-      hasher.combine(1 as UInt8)
-      combine(items)
-      hasher.combine(item)
-      hasher.combine(after)
-    case .delete(let items):
-      hasher.combine(2 as UInt8)
-      combine(items)
-    case .move(let item, let other, let after):
-      hasher.combine(3 as UInt8)
-      hasher.combine(item)
-      hasher.combine(other)
-      hasher.combine(after)
-    case .moveTo(let item, let parent, let index):
-      hasher.combine(4 as UInt8)
-      hasher.combine(item)
-      hasher.combine(parent)
-      hasher.combine(index)
-    case .expand(let items):
-      hasher.combine(5 as UInt8)
-      combine(items)
-    case .collapse(let items):
-      hasher.combine(6 as UInt8)
-      combine(items)
-    case .replaceChildren(let parent, let generation):
-      hasher.combine(7 as UInt8)
-      hasher.combine(parent)
-      hasher.combine(generation)
-    }
-  }
-}
-
 extension TreeSnapshot {
-  /// The most identifiers the history of a snapshot holds.
+  /// The most identifiers of edits that `changes(from:layout:)` works out
+  /// from; a history holds at most twice as many.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   static var _historyLimit: Int { 4096 }
 
-  /// Records an edit just made: the next generation hashes it.
+  /// Records an edit just made, with its next generation (see the top of
+  /// this file); an edit of no identifier changed nothing, and is left out.
+  /// An edit that is never worked out from its edits (heavier than
+  /// ``_historyLimit`` identifiers, or `.replaceChildren`) ends the history
+  /// instead: no ancestor before it is reached.
   ///
-  /// - Complexity: amortized O(*k*) for the *k* identifiers of the edit.
+  /// - Complexity: O(1), plus the links freed when the history lets go of a
+  ///   chain that no other snapshot holds (each link is freed once: O(1)
+  ///   amortized per edit).
   @inlinable
   mutating func _record(_ operation: consuming _SnapshotEdit<ItemID>.Operation) {
-    let before = _generation
-    var hasher = Hasher()
-    hasher.combine(before)
-    operation._hash(into: &hasher)
-    _generation = Self._generation(finalizing: hasher)
-    let link = _HistoryLink(edit: _SnapshotEdit(before: before, operation: operation), previous: _history)
-    _history = link.weight > 2 * Self._historyLimit ? link.keepingRecentEdits(weighing: Self._historyLimit) : link
+    let edit = _SnapshotEdit(before: _generation, operation: operation)
+    let weight = edit.weight
+    guard weight > 0 else { return }
+    _generation = _nextGeneration()
+    var endsHistory = weight > Self._historyLimit
+    if case .replaceChildren = edit.operation { endsHistory = true }
+    if endsHistory {
+      _history = _SnapshotHistory()
+    } else {
+      _history.append(edit, weighing: weight, limit: Self._historyLimit)
+    }
+  }
+
+  /// The generation of the state an edit of this one makes: this one's plus
+  /// one when no other snapshot shares this state (see the top of this
+  /// file), a random one otherwise (never 0, the empty snapshot's).
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  mutating func _nextGeneration() -> UInt64 {
+    if isKnownUniquelyReferenced(&_history.recent) {
+      let next = _generation &+ 1
+      if next != 0 { return next }
+    }
+    return UInt64.random(in: 1...UInt64.max)
   }
 
   /// Forgets how the snapshot was made: it gets a generation of its own.
+  ///
+  /// - Complexity: O(1), plus the release of the history when no other
+  ///   snapshot shares it.
   @inlinable
   mutating func _startHistory() {
     _generation = UInt64.random(in: 1...UInt64.max)
-    _history = nil
+    _history = _SnapshotHistory()
   }
 
   /// The edits that made this snapshot from `ancestor`, in order: empty
   /// when both are the same state, `nil` when the history does not reach
-  /// back to it within ``_historyLimit`` identifiers (or passes an edit
-  /// that must be compared in full).
+  /// back to it within ``_historyLimit`` identifiers.
   ///
   /// - Complexity: O(*k*) for the *k* edits since `ancestor`, at most
   ///   ``_historyLimit``.
   @inlinable
   package func _edits(since ancestor: TreeSnapshot) -> ArraySlice<_SnapshotEdit<ItemID>>? {
-    var edits: [_SnapshotEdit<ItemID>] = []
-    guard ancestor._generation != _generation else { return edits[...] }
-    var weight = 0
-    var link = _history
-    while let current = link {
-      let edit = current.edit
-      weight += edit.weight
-      if weight > Self._historyLimit { return nil }
-      if case .replaceChildren = edit.operation { return nil }
-      edits.append(edit)
-      if edit.before == ancestor._generation {
-        edits.reverse()
-        return edits[...]
-      }
-      link = current.previous
-    }
-    return nil
-  }
-
-  /// A generation out of a hasher fed with the generation before and the
-  /// edit: 64 bits on every platform.
-  @inlinable
-  static func _generation(finalizing hasher: Hasher) -> UInt64 {
-    #if _pointerBitWidth(_64)
-    return UInt64(UInt(bitPattern: hasher.finalize()))
-    #else
-    var second = hasher
-    second.combine(0x5EED as UInt16)
-    return UInt64(UInt(bitPattern: hasher.finalize())) << 32 | UInt64(UInt(bitPattern: second.finalize()))
-    #endif
+    guard ancestor._generation != _generation else { return [] }
+    return _history.edits(since: ancestor._generation, weighingAtMost: Self._historyLimit)
   }
 }
 
-/// One edit of a snapshot's history, linked to the edits before it.
+/// The history of a snapshot: its recent edits, in two chains of links that
+/// snapshots share.
+///
+/// Each chain weighs at most ``TreeSnapshot/_historyLimit`` identifiers.
+/// An edit joins the recent chain, unless that would make it heavier than
+/// the limit: the recent chain then becomes the older one, the edit starts
+/// a new recent chain, and the older chain before is let go (freed when no
+/// other snapshot holds it). Nothing is copied. Since the older chain and
+/// the first edit of the recent one weigh more than the limit together, the
+/// two chains hold every edit of the last ``TreeSnapshot/_historyLimit``
+/// identifiers; a history holds at most twice that many.
+@usableFromInline
+struct _SnapshotHistory<ItemID: Hashable & Sendable>: Sendable {
+  /// A link of this history.
+  @usableFromInline
+  typealias Link = _HistoryLink<_SnapshotEdit<ItemID>.Operation>
+
+  /// The newest edit, linked to the ones before it in its chain.
+  @usableFromInline
+  var recent: Link?
+  /// The newest edit of the chain before the recent one.
+  @usableFromInline
+  var older: Link?
+
+  /// An empty history.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  init() {
+    recent = nil
+    older = nil
+  }
+
+  /// Adds `edit`, of `weight` identifiers (at most `limit`), as the newest.
+  ///
+  /// - Complexity: O(1), plus the release of the older chain when it is let
+  ///   go and no other snapshot holds it (O(1) amortized over its edits).
+  @inlinable
+  mutating func append(_ edit: consuming _SnapshotEdit<ItemID>, weighing weight: Int, limit: Int) {
+    if (recent?.weight ?? 0) + weight > limit {
+      older = recent.take()
+      recent = Link(edit.operation, before: edit.before, weight: weight, previous: nil)
+    } else {
+      recent = Link(edit.operation, before: edit.before, weight: weight, previous: recent.take())
+    }
+  }
+
+  /// The edits since the state of `generation`, oldest first, if they
+  /// weigh at most `limit` identifiers in all; `nil` when no edit of the
+  /// history was made at `generation` within that weight.
+  ///
+  /// The weights and generations are read off the links' non-generic part,
+  /// and the edits gathered with Array's own members (no `reserveCapacity`,
+  /// a slice by range rather than `[...]`): where `ItemID` is not
+  /// specialized (a generic class's method calling
+  /// ``TreeSnapshot/changes(from:layout:)``), those cost far less than the
+  /// generic collection algorithms and a `switch` over each edit.
+  ///
+  /// - Complexity: O(*k*) for the *k* links read, at most `limit`.
+  @inlinable
+  func edits(since generation: UInt64, weighingAtMost limit: Int) -> ArraySlice<_SnapshotEdit<ItemID>>? {
+    var edits: [_SnapshotEdit<ItemID>] = []
+    var weight = 0
+    var link = recent
+    var isOlder = false
+    while true {
+      // The recent chain, then the older one.
+      guard let current = link else {
+        if isOlder { return nil }
+        isOlder = true
+        link = older
+        continue
+      }
+      weight += current.weight - (current.previous?.weight ?? 0)
+      if weight > limit { return nil }
+      edits.append(_SnapshotEdit(before: current.before, operation: current.operation))
+      if current.before == generation {
+        if edits.count > 1 { edits.reverse() }
+        return edits[0..<edits.count]
+      }
+      // The links of a chain are all of this history's type.
+      link = unsafeBitCast(current.previous, to: Link?.self)
+    }
+  }
+}
+
+/// The part of a link of a snapshot's history that does not depend on the
+/// snapshot's identifiers: the chain itself (``_HistoryLink`` adds the
+/// edit).
 ///
 /// Links never change once made, so snapshots share them: a derived
 /// snapshot's newest link points at the link of the snapshot it was copied
-/// from. A chain keeps at most twice
-/// ``TreeSnapshot/_historyLimit`` identifiers: past that, recording starts
-/// a new chain with the most recent edits (amortized O(1) per identifier),
-/// and the old chain is freed when no snapshot holds it (so freeing a
-/// chain, link by link, never goes deeper than about 8,000 links).
+/// from. Freeing a chain never recurses: a link that goes frees the links
+/// before it that nothing else holds, one after the other, whatever the
+/// chain's length. The class is not generic, so that this loop looks up no
+/// type metadata.
 @usableFromInline
-final class _HistoryLink<ItemID: Hashable & Sendable>: Sendable {
-  /// The edit.
+class _HistoryChainLink: @unchecked Sendable {
+  // @unchecked: `previous` is a `var` only so that `deinit`, which alone
+  // holds the link, can take it; it never changes while the link is shared.
+
+  /// The link of the edit before, if the chain goes back further: a
+  /// ``_HistoryLink`` of the same edits as this one.
   @usableFromInline
-  let edit: _SnapshotEdit<ItemID>
-  /// The edit before it, if the chain goes back further.
-  @usableFromInline
-  let previous: _HistoryLink?
+  @exclusivity(unchecked)
+  final var previous: _HistoryChainLink?
   /// The identifiers of this edit and of every edit before it in the chain.
   @usableFromInline
-  let weight: Int
+  final let weight: Int
+  /// The generation of the state the edit was made on.
+  @usableFromInline
+  final let before: UInt64
 
+  /// A link of an edit made at generation `before` that weighs `weight`
+  /// identifiers, after `previous`.
+  ///
+  /// - Complexity: O(1).
   @inlinable
-  init(edit: _SnapshotEdit<ItemID>, previous: _HistoryLink?) {
-    self.edit = edit
+  init(before: UInt64, weight: Int, previous: consuming _HistoryChainLink?) {
+    self.weight = weight + (previous?.weight ?? 0)
+    self.before = before
     self.previous = previous
-    self.weight = edit.weight + (previous?.weight ?? 0)
   }
 
-  /// A new chain of this link's most recent edits that weigh at most
-  /// `limit` identifiers in all (the newest edit at least).
+  /// Frees the links before this one that nothing else holds, in a loop:
+  /// each is taken from the one after it before that one goes, so that no
+  /// release frees a link in turn.
   ///
-  /// - Complexity: O(*k*) for the *k* edits kept.
-  @inlinable
-  func keepingRecentEdits(weighing limit: Int) -> _HistoryLink {
-    var kept: [_SnapshotEdit<ItemID>] = [edit]
-    var weight = edit.weight
-    var link = previous
-    while let current = link, weight + current.edit.weight <= limit {
-      kept.append(current.edit)
-      weight += current.edit.weight
-      link = current.previous
+  /// - Complexity: O(*k*) for the *k* links freed.
+  deinit {
+    var next = previous.take()
+    while isKnownUniquelyReferenced(&next) {
+      next = next.unsafelyUnwrapped.previous.take()
     }
-    var chain: _HistoryLink?
-    for edit in kept.reversed() { chain = _HistoryLink(edit: edit, previous: chain) }
-    return chain!
+  }
+}
+
+/// One edit of a snapshot's history, linked to the edits before it in its
+/// chain (see ``_HistoryChainLink``).
+///
+/// Generic over the edit's type itself (`_SnapshotEdit<ItemID>.Operation`),
+/// not over the identifiers: freeing a link then reads the edit's type from
+/// the link's own metadata instead of looking it up.
+@usableFromInline
+final class _HistoryLink<Operation: Sendable>: _HistoryChainLink, @unchecked Sendable {
+  /// The edit, with what it was given.
+  @usableFromInline
+  let operation: Operation
+
+  /// A link of `operation`, made at generation `before`, which weighs
+  /// `weight` identifiers, after `previous`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  init(_ operation: consuming Operation, before: UInt64, weight: Int, previous: consuming _HistoryLink?) {
+    self.operation = operation
+    super.init(before: before, weight: weight, previous: previous)
   }
 }

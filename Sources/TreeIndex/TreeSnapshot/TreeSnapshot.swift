@@ -52,10 +52,10 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// The generation of this state (see `TreeSnapshot+History.swift`).
   @usableFromInline
   package var _generation: UInt64
-  /// The most recent edit, linked to the ones before it; shared by the
-  /// snapshots derived from this one.
+  /// The most recent edits, in chains of links shared by the snapshots
+  /// derived from this one (see `TreeSnapshot+History.swift`).
   @usableFromInline
-  var _history: _HistoryLink<ItemID>?
+  var _history: _SnapshotHistory<ItemID>
 
   /// Creates an empty snapshot.
   ///
@@ -67,7 +67,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
     _items = []
     _reloaded = []
     _generation = 0
-    _history = nil
+    _history = _SnapshotHistory()
   }
 
   /// The tree as paths and rows: a `.flat` ``TreeIndex`` with the same
