@@ -256,26 +256,37 @@ extension _Arena: _ArenaReading {
   func subitemReadingSums(in tree: _NodeID, at index: Int) -> (node: _NodeID, rowOffset: Int) {
     forest.nodes.withUnsafeBufferPointer { nodes in
       forest.sums.withUnsafeBufferPointer { sums in
-        var t = tree
-        var rest = index  // `index` less the positions before subtree `t`
-        var extra = 0  // the rows the expanded items before subtree `t` add
-        while t >= 0 {
-          let sum = sums[Int(t)]
-          if rest < sum.left.span {
-            t = nodes[Int(t)].left
-            continue
-          }
-          rest &-= sum.left.span
-          extra &+= sum.left.extraRows
-          let gap = sum.own.span &- 1
-          if rest <= gap { return (rest == gap ? t : .null, index &+ extra) }
-          rest &-= sum.own.span
-          extra &+= sum.own.extraRows
-          t = nodes[Int(t)].right
-        }
-        return (.null, index &+ extra)
+        Self.subitem(in: tree, at: index, nodes: nodes, sums: sums)
       }
     }
+  }
+
+  /// The descent of ``subitemReadingSums(in:at:)`` over the node array and
+  /// the kept sums, for callers that hold them for a whole path.
+  @inline(__always)
+  @usableFromInline
+  static func subitem(
+    in tree: _NodeID, at index: Int,
+    nodes: UnsafeBufferPointer<SummaryForest<_Item>.Node>, sums: UnsafeBufferPointer<SummaryForest<_Item>.NodeSums>
+  ) -> (node: _NodeID, rowOffset: Int) {
+    var t = tree
+    var rest = index  // `index` less the positions before subtree `t`
+    var extra = 0  // the rows the expanded items before subtree `t` add
+    while t >= 0 {
+      let sum = sums[Int(t)]
+      if rest < sum.left.span {
+        t = nodes[Int(t)].left
+        continue
+      }
+      rest &-= sum.left.span
+      extra &+= sum.left.extraRows
+      let gap = sum.own.span &- 1
+      if rest <= gap { return (rest == gap ? t : .null, index &+ extra) }
+      rest &-= sum.own.span
+      extra &+= sum.own.extraRows
+      t = nodes[Int(t)].right
+    }
+    return (.null, index &+ extra)
   }
 
   /// Walks down from an item whose known subitems are the tree rooted at
@@ -389,28 +400,6 @@ extension _Arena {
     guard !treePath.isEmpty else { return nil }
     return forest.nodes.withUnsafeBufferPointer { nodes in
       forest.sums.withUnsafeBufferPointer { sums in
-        // The subitem at `index` of the item whose subitems' tree is
-        // `tree`, as `subitemReadingSums(in:at:)`.
-        func subitem(in tree: _NodeID, at index: Int) -> (node: _NodeID, rowOffset: Int) {
-          var t = tree
-          var rest = index
-          var extra = 0
-          while t >= 0 {
-            let sum = sums[Int(t)]
-            if rest < sum.left.span {
-              t = nodes[Int(t)].left
-              continue
-            }
-            rest &-= sum.left.span
-            extra &+= sum.left.extraRows
-            let gap = sum.own.span &- 1
-            if rest <= gap { return (rest == gap ? t : .null, index &+ extra) }
-            rest &-= sum.own.span
-            extra &+= sum.own.extraRows
-            t = nodes[Int(t)].right
-          }
-          return (.null, index &+ extra)
-        }
         var item = nodes[Int(_Arena.root)].element
         var row = -1
         var rootRow = 0
@@ -419,7 +408,7 @@ extension _Arena {
           let count = item.isWide ? nodes[Int(item.valuesNode)].element.kept.count : Int(item._count)
           // The item of the level above must be expanded (the root is).
           guard item.isExpanded, index >= 0, index < count else { return nil }
-          let (child, offset) = subitem(in: item.children, at: index)
+          let (child, offset) = Self.subitem(in: item.children, at: index, nodes: nodes, sums: sums)
           row &+= 1 &+ offset
           if level == 0 { rootRow = row }
           if level == treePath.depth - 1 { return (row, rootRow) }
