@@ -15,6 +15,7 @@ extension ArrayTreeSource {
   /// - Complexity: O(*d*), amortized.
   public func append(_ element: Element, to parent: TreePath? = nil) throws(TreeSourceError) {
     guard parent == nil else { return try _append(element, to: parent) }
+    try _publisher.checkEditable(source: name, operation: .insert, path: [elements.count])
     // A root element: no path to check, and the array appended to in one
     // access (the general walk reads the roots twice and appends through a
     // generic closure).
@@ -76,7 +77,7 @@ extension ArrayTreeSource {
   public func replace(at path: TreePath, with element: Element) throws(TreeSourceError) {
     // A root element of a flat list (no children to keep) in one access;
     // other paths, and errors, take the general walk.
-    if _children == nil && path.depth == 1 && _replaceRoot(at: path[0], with: element) {
+    if _children == nil && path.depth == 1 && !_publisher.isDelivering && _replaceRoot(at: path[0], with: element) {
       _publisher.publish([.update(path)])
       return
     }

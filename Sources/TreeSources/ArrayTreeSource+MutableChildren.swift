@@ -48,6 +48,10 @@ extension ArrayTreeSource {
     /// The child at `position`; setting it replaces the element (the child
     /// keeps its own children, as ``replace(at:with:)`` does).
     ///
+    /// Set while the source is delivering a change to its subscribers, the
+    /// replacement waits until the delivery has reached them all (and is
+    /// skipped if `position` names no child then).
+    ///
     /// - Parameter position: A valid index: in `0 ..< count`.
     /// - Precondition: `position` names a child, as for `Array`; the
     ///   throwing ``replace(at:with:)`` reports a bad index instead.
@@ -61,8 +65,16 @@ extension ArrayTreeSource {
         }
       }
       nonmutating set {
+        let path = path(position)
+        if source._publisher.isDelivering {
+          // The replacement waits until the delivery ends; an index no
+          // longer there then is skipped.
+          let source = source
+          source._publisher.runOrDefer { try? source.replace(at: path, with: newValue) }
+          return
+        }
         do {
-          try source.replace(at: path(position), with: newValue)
+          try source.replace(at: path, with: newValue)
         } catch {
           preconditionFailure("\(error)")
         }

@@ -16,6 +16,7 @@ extension FilteredTreeSource: MutableTreeSource where Base: MutableTreeSource {
   ///   `element`; nothing changes.
   /// - Complexity: O(*d* log *b*) plus the base's insertion.
   public func insert(_ element: Base.Element, at path: TreePath) throws(TreeSourceError) {
+    try _publisher.checkEditable(source: name, operation: .insert, path: path)
     let basePath = try _baseInsertionPath(path, for: .insert)
     guard predicate(element) != .hidden else {
       throw TreeSourceError(source: name, operation: .insert, path: path, reason: .hiddenByFilter)
@@ -32,6 +33,7 @@ extension FilteredTreeSource: MutableTreeSource where Base: MutableTreeSource {
   /// - Complexity: O(*d* log *b*) plus the base's removal.
   @discardableResult
   public func remove(at path: TreePath) throws(TreeSourceError) -> Base.Element {
+    try _publisher.checkEditable(source: name, operation: .remove, path: path)
     let node = try _shownNode(at: path, for: .remove)
     return try base.remove(at: _basePath(of: node))
   }
@@ -50,6 +52,7 @@ extension FilteredTreeSource: MutableTreeSource where Base: MutableTreeSource {
     func refuse(_ reason: TreeSourceError.Reason) -> TreeSourceError {
       TreeSourceError(source: name, operation: .move, path: source, destination: destination, reason: reason)
     }
+    try _publisher.checkEditable(source: name, operation: .move, path: source, destination: destination)
     let node = try _shownNode(at: source, for: .move)
     guard destination.depth > 0 else { throw refuse(.emptyPath) }
     // The destination as an insertion position with the item still there.
@@ -75,6 +78,7 @@ extension FilteredTreeSource: MutableTreeSource where Base: MutableTreeSource {
   ///   changes.
   /// - Complexity: O(*d* log *b*) plus the base's edit.
   public func replace(at path: TreePath, with element: Base.Element) throws(TreeSourceError) {
+    try _publisher.checkEditable(source: name, operation: .replace, path: path)
     let node = try _shownNode(at: path, for: .replace)
     try base.replace(at: _basePath(of: node), with: element)
   }

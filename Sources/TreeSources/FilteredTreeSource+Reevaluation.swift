@@ -133,6 +133,7 @@ extension FilteredTreeSource {
 
   /// Throws for the first of `basePaths` that names no item of the base.
   func _validateReevaluation(_ basePaths: [TreePath]) throws(TreeSourceError) {
+    try _publisher.checkEditable(source: name, operation: .reevaluate, path: basePaths.first ?? [])
     for path in basePaths {
       if path.isEmpty {
         throw TreeSourceError(source: name, operation: .reevaluate, path: path, reason: .emptyPath)

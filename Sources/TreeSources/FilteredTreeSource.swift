@@ -72,7 +72,9 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     _combinedBase = base as? any _ElementAndChildCount<Base.Element>
     _rootTree = _buildChildren(of: nil, owner: -1)
     let filter = _Weak(object: self)
-    _subscription = base.subscribe { changes in filter.object?._receive(changes) }
+    _subscription = base._listen(
+      publishingTo: _publisher, willEnd: { filter.object?._releaseHeldAtOutermostBatch() },
+      { changes in filter.object?._receive(changes) })
   }
 
   /// `Filtered(` and the base's name `)`.
@@ -142,13 +144,11 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// - Throws: Whatever `updates` throws; the base undoes its edits.
   /// - Complexity: `updates`, plus O(*k*² *d*) for its *k* edits.
   public func performBatchUpdates<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure) {
-    let mark = _publisher.pendingCount
     _publisher.begin()
     do {
       try base.performBatchUpdates(updates)
     } catch {
       _releaseHeldAtOutermostBatch()
-      _publisher.dropPending(after: mark)
       _publisher.end(discarding: true)
       throw error
     }
@@ -184,6 +184,10 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// shows a child of theirs, or makes one of them shown), when they are
   /// asked again.
   ///
+  /// Called while the filter (or its base) is delivering a change to its
+  /// subscribers, the new predicate takes effect once the delivery has
+  /// reached them all.
+  ///
   /// - Parameters:
   ///   - predicate: The new predicate.
   ///   - change: How the new predicate relates to the current one; the
@@ -196,6 +200,10 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   public func setPredicate(
     _ predicate: @escaping (Base.Element) -> TreeFilterOutcome, change: TreeFilterChange
   ) {
+    guard !_publisher.isDelivering else {
+      _publisher.runOrDefer { [weak self] in self?.setPredicate(predicate, change: change) }
+      return
+    }
     self.predicate = predicate
     var steps: [TreeSourceChanges.Step] = []
     switch change {

@@ -66,10 +66,18 @@ public final class PropertiesTreeSource<Object: AnyObject, Value: Equatable>: Tr
   /// whose values differ from the values last published (nothing when none
   /// does).
   ///
+  /// Called while the source is delivering a change to its subscribers,
+  /// the reading waits until the delivery has reached them all, and this
+  /// call returns no path.
+  ///
   /// - Returns: The paths of the rows updated, in order.
   /// - Complexity: O(*p*) reads and comparisons for *p* key paths.
   @discardableResult
   public func update() -> [TreePath] {
+    guard !_publisher.isDelivering else {
+      _publisher.runOrDefer { [weak self] in self?.update() }
+      return []
+    }
     var changed: [TreePath] = []
     for (i, keyPath) in keyPaths.enumerated() {
       let value = object[keyPath: keyPath]
@@ -101,14 +109,12 @@ public final class PropertiesTreeSource<Object: AnyObject, Value: Equatable>: Tr
   ///   again (the source cannot restore the object).
   /// - Complexity: `updates`, plus O(*k*² *d*) for its *k* changes.
   public func performBatchUpdates<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure) {
-    let mark = _publisher.pendingCount
     let saved = _values
     _publisher.begin()
     do {
       try updates()
     } catch {
       _values = saved
-      _publisher.dropPending(after: mark)
       _publisher.end(discarding: true)
       throw error
     }

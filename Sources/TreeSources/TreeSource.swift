@@ -12,6 +12,21 @@ import TreeIndex
 /// with its paths lifted into the outer tree.
 ///
 /// Sources are classes, used from one thread (the main thread, with UIKit).
+///
+/// **Inside a batch** every read and every edit, at every level of a
+/// composition of this module's sources, sees the tree as the edits so far
+/// left it: a composed source hears of each step of the sources beneath it
+/// at once, while its own subscribers hear of the whole batch when it ends.
+///
+/// **While a change is delivered** to the subscribers of a source, or of a
+/// source composed from it, that source is not edited: an edit that can
+/// throw is refused with ``TreeSourceError/Reason/deliveringChanges`` and
+/// changes nothing, and an edit that cannot throw (a filter's new
+/// predicate, a `mutableChildren()` element set,
+/// ``PropertiesTreeSource/update()``) runs once the delivery has reached
+/// every subscriber. Every subscriber hears of every change, in the order
+/// the changes were made; a subscriber cancelled during a delivery is not
+/// called again, not even for the change in progress.
 public protocol TreeSource<Element>: AnyObject {
   /// What an item of the tree holds.
   associatedtype Element

@@ -41,6 +41,12 @@ public struct TreeSourceError: Error, Equatable, Sendable, CustomStringConvertib
     /// what its predicate lets through, so it does not insert or place
     /// what would be hidden.
     case hiddenByFilter
+    /// The source, or a source composed from it, is delivering a change to
+    /// its subscribers: an edit now would reach some of them before the
+    /// change in progress reaches the others, so it is refused. Edit once
+    /// the delivery has returned (for example from the main queue's next
+    /// turn).
+    case deliveringChanges
   }
 
   /// The name of the source that refused (its ``TreeSource/name``).
@@ -86,6 +92,7 @@ public struct TreeSourceError: Error, Equatable, Sendable, CustomStringConvertib
     case .otherLevel: what = "items at the destination's level keep their children another way"
     case .notMutable: what = "the source cannot be edited"
     case .hiddenByFilter: what = "the filter would hide the element"
+    case .deliveringChanges: what = "a change is being delivered to the subscribers; edit after it has reached them"
     }
     return "\(source): cannot \(operation.rawValue) \(paths): \(what)"
   }

@@ -1,79 +1,246 @@
-/// The subscribers of one source, and the batch it has open: every source
-/// of the module publishes through one.
+import TreeIndex
+
+/// The subscribers of one source, the composed sources linked beneath it,
+/// and the batch it has open: every source of the module publishes through
+/// one.
+///
+/// Two kinds of listeners hear of a change:
+/// - **Subscribers** (``subscribe(_:)``: hosts, and the callers' own
+///   closures) hear of a batch once, in normal form, when the outermost
+///   batch ends.
+/// - **Links** (``link(_:)``: the composed sources of this module built on
+///   the source) hear of every step at once, and of every batch that opens
+///   and ends, so that a composed source answers with the tree as it is
+///   after the edits so far, also in the middle of a batch. When a batch
+///   fails and its source is restored, they hear of the steps that undo it,
+///   then of the batch's end with `discarding`.
+///
+/// **Re-entrancy.** While a change is being delivered — here, or by a
+/// composed source linked above — the source is *delivering*
+/// (``isDelivering``): an edit then would reach some listeners before the
+/// change in progress reaches the others, so edits that can throw are
+/// refused (``checkEditable(source:operation:path:destination:)``) and
+/// edits that cannot are run when the delivery ends
+/// (``runOrDefer(_:)``).
 final class _ChangePublisher {
-  // Unchecked: no access to the observers calls one (a delivery reads the
-  // array, then calls them), and none releases one (a removed observer is
+  /// One subscriber: its closure, until it is cancelled.
+  final class _Observer {
+    /// The closure; `nil` once cancelled, so that a delivery in progress
+    /// skips it.
+    var observe: ((TreeSourceChanges) -> Void)?
+
+    init(_ observe: @escaping (TreeSourceChanges) -> Void) { self.observe = observe }
+  }
+
+  // Unchecked: no access to the listeners calls one (a delivery copies the
+  // array, then calls them), and none releases one (a removed listener is
   // released after the removal's access ends), so none can run the
   // caller's code.
-  /// The observers, by subscription number.
-  @exclusivity(unchecked) private var observers: [(id: Int, observe: (TreeSourceChanges) -> Void)] = []
-  /// The number the next subscription gets.
-  private var nextID = 0
-  // Unchecked: the counter and the recorded steps (paths, which hold no
+  /// The subscribers, in the order they subscribed.
+  @exclusivity(unchecked) private var observers: [_Observer] = []
+  /// The composed sources linked beneath, in the order they linked.
+  @exclusivity(unchecked) private var links: [_ChangeLink] = []
+  // Unchecked: the counters and the recorded steps (paths, which hold no
   // references of the caller's) are touched only here, and no access lasts
-  // across a call to an observer.
+  // across a call to a listener.
   /// How many batches are open, one inside another.
   @exclusivity(unchecked) private(set) var batchDepth = 0
+  /// For each open batch: how many steps were recorded when it opened, the
+  /// link whose source opened it (`nil`: this source itself), and whether
+  /// steps of anyone else were recorded since. A failed batch of a source
+  /// beneath drops what it recorded only when they were not: sources'
+  /// batches overlap (a composed source opens one in each of its sources),
+  /// so steps of others may lie in its range, and those stay (the undone
+  /// steps then stay too, after them).
+  @exclusivity(unchecked) private var marks: [(count: Int, opener: ObjectIdentifier?, isMixed: Bool)] = []
+  /// The link whose change is being taken in, while one is.
+  @exclusivity(unchecked) private var receivingFrom: ObjectIdentifier?
   /// The steps recorded since the outermost batch opened.
   @exclusivity(unchecked) private var pending: [TreeSourceChanges.Step] = []
+  /// How many deliveries are in progress, one inside another.
+  @exclusivity(unchecked) private var deliveries = 0
+  /// The edits that waited for the deliveries to end, in order.
+  @exclusivity(unchecked) private var deferred: [() -> Void] = []
 
-  /// Adds an observer.
+  // MARK: Listeners
+
+  /// Adds a subscriber: it hears of each change, or batch of changes, once
+  /// it has applied; cancelled, it is never called again, not even for a
+  /// change being delivered.
+  ///
+  /// - Complexity: O(1), amortized.
   func subscribe(_ observe: @escaping (TreeSourceChanges) -> Void) -> TreeSourceSubscription {
-    let id = nextID
-    nextID += 1
-    observers.append((id, observe))
+    let observer = _Observer(observe)
+    observers.append(observer)
     return TreeSourceSubscription { [weak self] in
-      guard let self, let i = self.observers.firstIndex(where: { $0.id == id }) else { return }
-      // Released when this scope ends, outside the removal's access.
+      // Released when this scope ends, outside any access.
+      let closure = observer.observe
+      observer.observe = nil
+      _ = closure
+      guard let self, let i = self.observers.firstIndex(where: { $0 === observer }) else { return }
       let removed = self.observers.remove(at: i)
       _ = removed
     }
   }
 
-  /// Whether anyone listens.
-  var hasObservers: Bool { !observers.isEmpty }
+  /// Links a composed source beneath this one: it hears of every step at
+  /// once (see the type's documentation).
+  ///
+  /// - Complexity: O(1), amortized.
+  func link(_ link: _ChangeLink) -> TreeSourceSubscription {
+    links.append(link)
+    // A link opened inside a batch hears of its end as of every batch's.
+    if let downstream = link.downstream {
+      for _ in 0..<batchDepth { downstream.begin(openedBy: link) }
+    }
+    return TreeSourceSubscription { [weak self] in
+      link.isActive = false
+      guard let self, let i = self.links.firstIndex(where: { $0 === link }) else { return }
+      let removed = self.links.remove(at: i)
+      _ = removed
+    }
+  }
 
-  /// Records steps, published at once unless a batch is open.
+  /// Whether anyone listens.
+  var hasObservers: Bool { !observers.isEmpty || !links.isEmpty }
+
+  // MARK: Re-entrancy
+
+  /// Whether a change is being delivered by this source or by a composed
+  /// source linked above it.
+  ///
+  /// - Complexity: O(*s*) for the *s* sources composed above.
+  var isDelivering: Bool { deliveringPublisher != nil }
+
+  /// The publisher whose delivery is in progress: this one, or one linked
+  /// above.
+  private var deliveringPublisher: _ChangePublisher? {
+    if deliveries > 0 { return self }
+    for link in links where link.isActive {
+      if let found = link.downstream?.deliveringPublisher { return found }
+    }
+    return nil
+  }
+
+  /// Throws when an edit now would be published in the middle of a
+  /// delivery (see the type's documentation).
+  ///
+  /// - Throws: ``TreeSourceError`` with
+  ///   ``TreeSourceError/Reason/deliveringChanges``.
+  func checkEditable(
+    source: String, operation: TreeSourceError.Operation, path: TreePath, destination: TreePath? = nil
+  ) throws(TreeSourceError) {
+    guard isDelivering else { return }
+    throw TreeSourceError(
+      source: source, operation: operation, path: path, destination: destination, reason: .deliveringChanges)
+  }
+
+  /// Runs `edit` now, or, while a delivery is in progress here or above,
+  /// once it has reached every listener; returns whether it ran now.
+  @discardableResult
+  func runOrDefer(_ edit: @escaping () -> Void) -> Bool {
+    guard let publisher = deliveringPublisher else {
+      edit()
+      return true
+    }
+    publisher.deferred.append(edit)
+    return false
+  }
+
+  // MARK: Publishing
+
+  /// Publishes steps: the links hear of them at once, the subscribers at
+  /// once too unless a batch is open.
   func publish(_ steps: [TreeSourceChanges.Step]) {
     guard !steps.isEmpty else { return }
-    if batchDepth == 0 && pending.isEmpty {
-      // Nothing recorded before: the steps go out as they are, uncopied.
-      deliver(steps)
-      return
+    let origin = receivingFrom
+    for i in marks.indices where marks[i].opener != origin { marks[i].isMixed = true }
+    if !links.isEmpty { deliver(TreeSourceChanges(steps), toLinks: true) }
+    if batchDepth > 0 {
+      pending.append(contentsOf: steps)
+    } else if !observers.isEmpty {
+      deliver(TreeSourceChanges(_Normalization.normalize(steps)), toLinks: false)
     }
-    pending.append(contentsOf: steps)
-    if batchDepth == 0 { flush() }
   }
 
-  /// Opens a batch.
-  func begin() { batchDepth += 1 }
+  /// Opens a batch, here and in the composed sources linked above;
+  /// `link` is the link whose source opened it, if not this source.
+  func begin(openedBy link: _ChangeLink? = nil) {
+    batchDepth += 1
+    marks.append((pending.count, link.map(ObjectIdentifier.init), false))
+    for link in links where link.isActive { link.downstream?.begin(openedBy: link) }
+  }
 
-  /// Closes a batch: the outermost one publishes what it recorded, or, when
-  /// `discard` (the batch failed and was undone), drops it.
+  /// Closes a batch: when `discard` (the batch failed and the source was
+  /// restored), the links hear of the steps that undo it and the steps are
+  /// dropped; the outermost batch publishes what it recorded.
   func end(discarding discard: Bool = false) {
+    let mark = marks.removeLast()
+    if discard && pending.count > mark.count && (mark.opener == nil || !mark.isMixed) {
+      if !links.isEmpty { deliver(Self.undoing(pending[mark.count...]), toLinks: true) }
+      pending.removeSubrange(mark.count...)
+    }
     batchDepth -= 1
-    if discard && batchDepth == 0 { pending = [] }
-    if batchDepth == 0 { flush() }
-  }
-
-  /// The steps recorded so far in the open batch (for undoing a failure).
-  var pendingCount: Int { pending.count }
-
-  /// Drops the steps recorded after the first `count`.
-  func dropPending(after count: Int) {
-    pending.removeSubrange(count...)
-  }
-
-  private func flush() {
-    guard !pending.isEmpty else { return }
+    if !links.isEmpty {
+      deliveries += 1
+      for link in links where link.isActive { link.end(discarding: discard) }
+      deliveries -= 1
+      runDeferredIfDone()
+    }
+    guard batchDepth == 0, !pending.isEmpty else { return }
     let steps = pending
     pending = []
-    deliver(steps)
+    if !observers.isEmpty { deliver(TreeSourceChanges(_Normalization.normalize(steps)), toLinks: false) }
   }
 
-  /// Calls every observer with `steps`, in normal form.
-  private func deliver(_ steps: [TreeSourceChanges.Step]) {
-    let changes = TreeSourceChanges(_Normalization.normalize(steps))
-    for observer in observers { observer.observe(changes) }
+  /// The steps that undo `steps`, in order.
+  static func undoing(_ steps: ArraySlice<TreeSourceChanges.Step>) -> TreeSourceChanges {
+    TreeSourceChanges(
+      steps.reversed().map { step in
+        switch step {
+        case .insert(let p): .remove(p)
+        case .remove(let p): .insert(p)
+        case .move(let a, let b): .move(from: b, to: a)
+        case .update(let p): .update(p)
+        }
+      })
+  }
+
+  /// Calls the links or the subscribers with `changes`, each that is still
+  /// listening when its turn comes, then the edits that waited.
+  private func deliver(_ changes: TreeSourceChanges, toLinks: Bool) {
+    deliveries += 1
+    if toLinks {
+      let links = self.links
+      for link in links where link.isActive { link.deliver(changes) }
+    } else {
+      let observers = self.observers
+      for observer in observers {
+        // Read fresh: an earlier subscriber may have cancelled this one.
+        if let observe = observer.observe { observe(changes) }
+      }
+    }
+    deliveries -= 1
+    runDeferredIfDone()
+  }
+
+  /// Runs `body`, in which this source takes in a change of a source
+  /// beneath it, as a delivery: the source is delivering until it returns.
+  func receiving(from link: _ChangeLink, _ body: () -> Void) {
+    deliveries += 1
+    let outer = receivingFrom
+    receivingFrom = ObjectIdentifier(link)
+    body()
+    receivingFrom = outer
+    deliveries -= 1
+    runDeferredIfDone()
+  }
+
+  /// Runs the edits that waited, once no delivery is in progress here.
+  private func runDeferredIfDone() {
+    while deliveries == 0, !deferred.isEmpty {
+      let edit = deferred.removeFirst()
+      edit()
+    }
   }
 }

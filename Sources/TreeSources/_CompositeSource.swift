@@ -38,7 +38,7 @@ final class _CompositeSource<Element> {
     let composite = _Weak(object: self)
     for (i, source) in sources.enumerated() {
       subscriptions.append(
-        source.subscribe { changes in composite.object?.receive(changes, from: i) })
+        source._listen(publishingTo: publisher) { changes in composite.object?.receive(changes, from: i) })
     }
   }
 
@@ -46,12 +46,10 @@ final class _CompositeSource<Element> {
   /// owner's subscribers hear of it once, or, when `updates` throws, not at
   /// all.
   func performBatchUpdates<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure) {
-    let mark = publisher.pendingCount
     publisher.begin()
     do {
       try inBatches(of: Array(sources.indices), updates)
     } catch {
-      publisher.dropPending(after: mark)
       publisher.end(discarding: true)
       throw error
     }
@@ -62,9 +60,12 @@ final class _CompositeSource<Element> {
   /// in source `to` (another source): removes the element from the first
   /// and inserts it into the second, in one batch of both.
   ///
-  /// When the item arrives as it left (one removal, one insertion, the same
-  /// shape beneath it), the subscribers hear of the one step `oneMove`
-  /// returns; otherwise of both sources' changes, lifted.
+  /// When the item arrives as it left (the first source's change begins
+  /// with its removal, the second's with its insertion, and the shape
+  /// beneath it is the same), the subscribers hear of the one step
+  /// `oneMove` returns, then of what else the sources changed (a filtered
+  /// folder that the item leaves without a match goes after the move);
+  /// otherwise of both sources' changes, lifted.
   ///
   /// - Throws: The sources' error; nothing changes.
   func move(
@@ -86,15 +87,19 @@ final class _CompositeSource<Element> {
     }
     let captured = self.captured ?? []
     self.captured = nil
-    let removal = captured.first { $0.source == from }?.changes.steps
-    let insertion = captured.first { $0.source == to }?.changes.steps
+    // Each source's steps, in the order it published them (a source linked
+    // here publishes each edit at once, and more when its batch ends).
+    let removal = captured.filter { $0.source == from }.flatMap(\.changes.steps)
+    let insertion = captured.filter { $0.source == to }.flatMap(\.changes.steps)
     // One move when the item arrives as it left: the same steps, and the
     // same shape beneath it (sources whose levels keep children another
     // way, as a `KeyPathTreeSource`'s, may show other children there).
-    if captured.count == 2, removal == [.remove(localSource)], insertion == [.insert(localDestination)],
+    if removal.first == .remove(localSource), insertion.first == .insert(localDestination),
       sources[to]._shape(at: localDestination) == shape
     {
       publisher.publish([oneMove()])
+      if removal.count > 1 { lift(TreeSourceChanges(Array(removal.dropFirst())), from) }
+      if insertion.count > 1 { lift(TreeSourceChanges(Array(insertion.dropFirst())), to) }
     } else {
       for (i, changes) in captured { lift(changes, i) }
     }

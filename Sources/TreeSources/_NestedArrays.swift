@@ -110,6 +110,7 @@ extension _NestedArrays {
   }
 
   func _insert(_ element: Element, at path: TreePath) throws(TreeSourceError) {
+    try _publisher.checkEditable(source: name, operation: .insert, path: path)
     guard path.depth > 0 else {
       throw TreeSourceError(source: name, operation: .insert, path: path, reason: .emptyPath)
     }
@@ -127,6 +128,7 @@ extension _NestedArrays {
   }
 
   func _remove(at path: TreePath) throws(TreeSourceError) -> Element {
+    try _publisher.checkEditable(source: name, operation: .remove, path: path)
     _ = try _element(at: path, for: .remove)
     let element = _modifyChildren(of: path.parent) { $0.remove(at: path[path.depth - 1]) }
     _publisher.publish([.remove(path)])
@@ -137,6 +139,7 @@ extension _NestedArrays {
     func refuse(_ reason: TreeSourceError.Reason) -> TreeSourceError {
       TreeSourceError(source: name, operation: .move, path: source, destination: destination, reason: reason)
     }
+    try _publisher.checkEditable(source: name, operation: .move, path: source, destination: destination)
     do {
       _ = try _element(at: source, for: .move)
     } catch {
@@ -193,6 +196,7 @@ extension _NestedArrays {
   }
 
   func _replace(at path: TreePath, with element: Element) throws(TreeSourceError) {
+    try _publisher.checkEditable(source: name, operation: .replace, path: path)
     _ = try _element(at: path, for: .replace)
     let children = _childrenKeyPath(atDepth: path.depth)
     _modifyChildren(of: path.parent) { siblings in
@@ -205,6 +209,7 @@ extension _NestedArrays {
   }
 
   func _update(at path: TreePath, _ body: (inout Element) -> Void) throws(TreeSourceError) {
+    try _publisher.checkEditable(source: name, operation: .replace, path: path)
     var element = try _element(at: path, for: .replace)
     body(&element)
     try _replace(at: path, with: element)
@@ -212,13 +217,13 @@ extension _NestedArrays {
 
   func _batch<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure) {
     let saved = _rootElements
-    let mark = _publisher.pendingCount
     _publisher.begin()
     do {
       try updates()
     } catch {
+      // Restored first: the composed sources linked above read the
+      // restored tree while they hear of the steps that undo the batch.
       _withRoots { $0 = saved }
-      _publisher.dropPending(after: mark)
       _publisher.end(discarding: true)
       throw error
     }

@@ -62,9 +62,9 @@ struct SourceBehaviourTests {
       }
       try join.insert("a3", at: [2])
     }
-    // b's batch ends first (it is the inner one), so b0 comes first, at
-    // [1] while a still has one item as the subscribers know it.
-    #expect(heard == [TreeSourceChanges([.insert([1]), .insert([1]), .insert([2])])])
+    // The join hears of each step as it is made, in order: a2 at [1], b0
+    // after both of a's items, then a3 between a2 and b0.
+    #expect(heard == [TreeSourceChanges([.insert([1]), .insert([2]), .insert([2])])])
     #expect(a.elements == ["a", "a2", "a3"])
     #expect(throws: TreeSourceError.self) {
       try join.performBatchUpdates { () throws(TreeSourceError) in

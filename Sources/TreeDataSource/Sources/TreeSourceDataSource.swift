@@ -96,6 +96,11 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
         try _replay(changes, into: list)
       } else {
         try list.performBatchUpdates { try _replay(changes, into: list) }
+        // A row the batch moved keeps its cell: the items updated after
+        // they moved are redrawn where they went, in a second update (the
+        // list redraws those updated before they moved itself).
+        let redrawn = Self._updatedAfterMoving(changes)
+        if !redrawn.isEmpty { try list.reloadItems(at: redrawn) }
       }
     } catch {
       // A change set the list cannot follow (one published while the list
@@ -103,6 +108,32 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
       // the source afresh rather than an update that could be wrong.
       list.reloadData()
     }
+  }
+
+  /// The final paths of the items that `changes` updates after it moved
+  /// them (or an ancestor of theirs).
+  ///
+  /// - Complexity: O(*k*² *d*) for *k* steps, when the change set both
+  ///   moves and updates; O(*k*) otherwise.
+  static func _updatedAfterMoving(_ changes: TreeSourceChanges) -> [TreePath] {
+    let steps = changes.steps
+    guard steps.contains(where: { if case .move = $0 { true } else { false } }),
+      steps.contains(where: { if case .update = $0 { true } else { false } })
+    else { return [] }
+    var moved: [TreePath] = []
+    var redrawn: [TreePath] = []
+    for (i, step) in steps.enumerated() {
+      if case .update(let p) = step, moved.contains(where: { $0 == p || $0.isAncestor(of: p) }),
+        let final = changes.finalPath(of: p, afterStep: i)
+      {
+        redrawn.append(final)
+      }
+      // The moved items' paths, carried past this step.
+      let one = TreeSourceChanges([step])
+      moved = moved.compactMap { one.finalPath(of: $0, afterStep: -1) }
+      if case .move(_, let b) = step { moved.append(b) }
+    }
+    return redrawn
   }
 
   /// Whether `steps` make one call of the list's edits in ``_replay(_:into:)``:

@@ -339,6 +339,29 @@ extension TreeList {
           && !changes.movedRowRanges.contains { $0.from.section == row[0] && $0.from.rows.contains(row[1]) }
       })
     _deliver(update)
+    // A moved row keeps its cell (a table view takes no row twice in one
+    // update): one that also changed is redrawn where it went, in a second
+    // update.
+    let redrawn = Self._movedRows(reloaded, by: changes.movedRowRanges)
+    if !redrawn.isEmpty { _deliver(TreeChanges(reloadedRowRanges: Self._rowRanges(redrawn))) }
+  }
+
+  /// Where the rows of `rows` (before a batch) that `moves` moved stand
+  /// after it.
+  ///
+  /// - Complexity: O(*r* *m*) for *r* rows and *m* moves.
+  static func _movedRows(_ rows: [IndexPath], by moves: [TreeChanges.RowRangeMove]) -> [IndexPath] {
+    guard !moves.isEmpty else { return [] }
+    var moved: [IndexPath] = []
+    for row in rows {
+      guard
+        let move = moves.first(where: {
+          $0.from.section == row[0] && $0.from.rows.contains(row[1]) && $0.from.rows.count == $0.to.rows.count
+        })
+      else { continue }
+      moved.append(IndexPath(indexes: [move.to.section, move.to.rows.lowerBound + row[1] - move.from.rows.lowerBound]))
+    }
+    return moved
   }
 
   // MARK: Implementation

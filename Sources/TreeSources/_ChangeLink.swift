@@ -1,0 +1,107 @@
+import TreeIndex
+
+/// A composed source linked beneath one of its sources' publishers: how it
+/// hears of each step and of each batch's end.
+final class _ChangeLink {
+  /// The composed source's publisher: it opens and ends a batch with every
+  /// batch of the source beneath.
+  weak var downstream: _ChangePublisher?
+  /// Takes in a change of the source beneath (see ``deliver(_:)``).
+  private let receive: (TreeSourceChanges) -> Void
+  /// Runs before the composed source's publisher ends a batch that a
+  /// source beneath ended (a filter releases the folders it held).
+  private let willEnd: () -> Void
+  /// Whether the link still listens.
+  var isActive = true
+
+  init(
+    downstream: _ChangePublisher, receive: @escaping (TreeSourceChanges) -> Void,
+    willEnd: @escaping () -> Void = {}
+  ) {
+    self.downstream = downstream
+    self.receive = receive
+    self.willEnd = willEnd
+  }
+
+  /// Hands the composed source a change of the source beneath; the
+  /// composed source is delivering meanwhile, so that what its handling
+  /// calls out to (a filter's predicate) cannot edit it or its sources.
+  func deliver(_ changes: TreeSourceChanges) {
+    guard let downstream else { return }
+    downstream.receiving(from: self) { receive(changes) }
+  }
+
+  /// Ends the composed source's batch that mirrors one of the source
+  /// beneath.
+  func end(discarding discard: Bool) {
+    guard let downstream else { return }
+    downstream.receiving(from: self) {
+      willEnd()
+      downstream.end(discarding: discard)
+    }
+  }
+}
+
+/// A source of this module that composed sources can link beneath (see
+/// ``_ChangePublisher``).
+protocol _LinkableSource: AnyObject {
+  /// Links `link` to the publisher that publishes this source's changes;
+  /// `nil` when the source publishes through a source that cannot link.
+  func _link(_ link: _ChangeLink) -> TreeSourceSubscription?
+}
+
+extension TreeSource {
+  /// Listens to the source's changes for a composed source: linked, when
+  /// the source is of this module, so that every step is heard at once;
+  /// subscribed otherwise (a source of the caller's publishes its batches
+  /// when they end).
+  func _listen(
+    publishingTo downstream: _ChangePublisher, willEnd: @escaping () -> Void = {},
+    _ receive: @escaping (TreeSourceChanges) -> Void
+  ) -> TreeSourceSubscription {
+    if let linkable = self as? any _LinkableSource,
+      let subscription = linkable._link(_ChangeLink(downstream: downstream, receive: receive, willEnd: willEnd))
+    {
+      return subscription
+    }
+    return subscribe(receive)
+  }
+}
+
+// MARK: The sources that link
+
+extension ArrayTreeSource: _LinkableSource {
+  func _link(_ link: _ChangeLink) -> TreeSourceSubscription? { _publisher.link(link) }
+}
+
+extension KeyPathTreeSource: _LinkableSource {
+  func _link(_ link: _ChangeLink) -> TreeSourceSubscription? { _publisher.link(link) }
+}
+
+extension PropertiesTreeSource: _LinkableSource {
+  func _link(_ link: _ChangeLink) -> TreeSourceSubscription? { _publisher.link(link) }
+}
+
+extension FilteredTreeSource: _LinkableSource {
+  func _link(_ link: _ChangeLink) -> TreeSourceSubscription? { _publisher.link(link) }
+}
+
+extension JoinedTreeSource: _LinkableSource {
+  func _link(_ link: _ChangeLink) -> TreeSourceSubscription? { _composite.publisher.link(link) }
+}
+
+extension GroupedTreeSource: _LinkableSource {
+  func _link(_ link: _ChangeLink) -> TreeSourceSubscription? { _composite.publisher.link(link) }
+}
+
+/// A mapped source publishes its base's changes: it links where the base
+/// does.
+extension MappedTreeSource: _LinkableSource {
+  func _link(_ link: _ChangeLink) -> TreeSourceSubscription? { (base as? any _LinkableSource)?._link(link) }
+}
+
+/// An erased source publishes its base's changes: it links where the base
+/// does.
+extension AnyTreeSource: _LinkableSource {
+  func _link(_ link: _ChangeLink) -> TreeSourceSubscription? { (base as? any _LinkableSource)?._link(link) }
+}
