@@ -3,13 +3,32 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import ExampleTerminal
 import Testing
 
 /// A ``Terminal`` whose settings are a pseudo-terminal's and whose frames
 /// go to a pipe the test reads, or closes to see what the terminal does
 /// when its output goes away.
+///
+/// A terminal sets the process's signal actions while it runs and puts
+/// them back when it stops, so one piped terminal runs at a time, in any
+/// suite: the next waits until the last is dropped.
 package final class PipedTerminal {
+  /// The turn of one piped terminal: taken when made, given back when
+  /// dropped, however the piped terminal's initializer ends.
+  private final class Turn {
+    /// Held by the piped terminal that exists, if one does.
+    private static let semaphore = DispatchSemaphore(value: 1)
+
+    init() { Self.semaphore.wait() }
+
+    deinit { Self.semaphore.signal() }
+  }
+
+  /// This piped terminal's turn.
+  private let turn = Turn()
+
   /// The terminal under test.
   package private(set) var terminal: Terminal!
   /// The controlling side of the pseudo-terminal.
