@@ -37,7 +37,7 @@ enum FiltersCommand {
         print(json(filters))
       }
     } catch {
-      FileHandle.standardError.write(Data("filters: \(error)\n".utf8))
+      FileHandle.standardError.write(Data("filters: \(VisibleText.escaping(error.description))\n".utf8))
       exit(1)
     }
   }
@@ -45,20 +45,18 @@ enum FiltersCommand {
   /// The selection the command line asks for: the filter set, the restored
   /// filters, then the selected items and the answers.
   ///
-  /// - Throws: A ``FiltersError`` for a file that cannot be read, or an
-  ///   item or answer the filter set does not have.
+  /// - Throws: A ``FiltersError`` for a file that cannot be read, is too
+  ///   large, or holds no filter set or packaged filters, or an item or
+  ///   answer the filter set does not have.
   static func makeSelection(_ options: FiltersOptions) throws(FiltersError) -> TreeSelection<String> {
-    let filterSet = try options.filterSetPath.map { path throws(FiltersError) in try FilterSet.load(path) } ?? .demo
+    let filterSet =
+      try options.filterSetPath.map { path throws(FiltersError) in
+        try FilterSet.load(path, maximumBytes: options.maximumInputBytes)
+      } ?? .demo
     var selection = try filterSet.makeSelection()
     do {
       if let path = options.restorePath {
-        let data: Data
-        do {
-          data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-          throw FiltersError("cannot read \(path): \((error as NSError).localizedFailureReason ?? "\(error)")")
-        }
-        try selection.restore(from: PackagedFilter.filters(fromJSON: data))
+        try selection.restore(from: packagedFilters(atPath: path, maximumBytes: options.maximumInputBytes))
       }
       for item in options.selected { try selection.check(item) }
       var answers: [String: [String]] = [:]
@@ -78,6 +76,23 @@ enum FiltersCommand {
     return selection
   }
 
+  /// The packaged filters in the file at `path`, as `filters` prints them.
+  ///
+  /// - Throws: A ``FiltersError`` naming the path and why: it cannot be
+  ///   read, is larger than `maximumBytes`, is empty, or is not packaged
+  ///   filters.
+  /// - Complexity: O(*n*) for a file of *n* bytes.
+  static func packagedFilters(atPath path: String, maximumBytes: Int) throws(FiltersError) -> [PackagedFilter] {
+    let data = try FiltersError.fileData(atPath: path, maximumBytes: maximumBytes)
+    let what = "cannot restore the packaged filters"
+    guard !data.isEmpty else { throw FiltersError("\(path): \(what): the file is empty (see filters --help)") }
+    do {
+      return try PackagedFilter.filters(fromJSON: data)
+    } catch {
+      throw FiltersError("\(path): \(error.description)")
+    }
+  }
+
   /// The packaged filters as `filters` prints them.
   static func json(_ filters: [PackagedFilter]) -> String {
     String(decoding: PackagedFilter.jsonData(for: filters), as: UTF8.self)
@@ -87,17 +102,29 @@ enum FiltersCommand {
   private static func runPanel(_ selection: TreeSelection<String>) throws(FiltersError) -> Panel.Outcome {
     let terminal = try Terminal { _ in FiltersError("cannot use the terminal") }
     defer { terminal.stop() }
+    return try runPanel(selection, on: terminal)
+  }
+
+  /// Runs the interactive panel on `terminal` until it is saved or
+  /// cancelled, or the terminal is gone (cancelled).
+  ///
+  /// - Throws: A ``FiltersError`` when the output closes; the terminal is
+  ///   then stopped, its settings restored.
+  static func runPanel(_ selection: TreeSelection<String>, on terminal: Terminal) throws(FiltersError) -> Panel.Outcome {
     var panel = Panel(selection: selection)
     var size = terminal.size
-    terminal.draw(panel.screen(width: size.columns, height: size.lines))
-    while !panel.isFinished {
+    var isDrawn = terminal.draw(panel.screen(width: size.columns, height: size.lines))
+    while isDrawn && !panel.isFinished {
       guard let bytes = terminal.read() else { return .cancelled }
       let keys = Key.keys(in: bytes)
       for key in keys { panel.handle(key) }
       let newSize = terminal.size
       guard !keys.isEmpty || newSize != size, !panel.isFinished else { continue }
       size = newSize
-      terminal.draw(panel.screen(width: size.columns, height: size.lines))
+      isDrawn = terminal.draw(panel.screen(width: size.columns, height: size.lines))
+    }
+    if let reason = terminal.outputFailure {
+      throw FiltersError("cannot draw: the terminal's output is closed (\(reason))")
     }
     return panel.outcome ?? .cancelled
   }

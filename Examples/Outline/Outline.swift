@@ -4,6 +4,7 @@
 //   swift run outline --fs .          a folder, listed as you expand it
 //   swift run outline --json FILE     a JSON document
 //   swift run outline --plist FILE    a property list, all expanded
+//   --max-input-bytes N               read at most N bytes of a document
 //   swift run outline --compose       composed tree sources, step by step
 //
 // Interactive when standard input and output are a terminal; otherwise it
@@ -37,7 +38,7 @@ enum OutlineCommand {
       try run(options.makeSource(), options: options, isInteractive: Terminal.isInteractive)
     } catch {
       var standardError = StandardError()
-      print("outline: \(error)", to: &standardError)
+      print("outline: " + VisibleText.escaping(error.description), to: &standardError)
       exit(1)
     }
   }
@@ -78,11 +79,20 @@ enum OutlineCommand {
   private static func browse<Source: OutlineSource>(_ list: TreeList<Source>) throws(OutlineError) {
     let terminal = try Terminal { OutlineError("cannot use the terminal: \($0)") }
     defer { terminal.stop() }
+    try browse(list, on: terminal)
+  }
+
+  /// Runs the interactive browser on `terminal` until the user quits, the
+  /// terminal is gone, or its output closes.
+  ///
+  /// - Throws: An ``OutlineError`` when the output closes; the terminal is
+  ///   then stopped, its settings restored.
+  static func browse<Source: OutlineSource>(_ list: TreeList<Source>, on terminal: Terminal) throws(OutlineError) {
     var size = terminal.size
     var browser = Browser(list: list, height: size.lines)
     var decoder = KeyDecoder()
-    terminal.draw(browser.screen(width: size.columns))
-    while !browser.isFinished {
+    var isDrawn = terminal.draw(browser.screen(width: size.columns))
+    while isDrawn && !browser.isFinished {
       guard let bytes = terminal.read() else { break }
       let keys = decoder.keys(from: bytes)
       for key in keys where !browser.isFinished { browser.handle(key) }
@@ -93,7 +103,10 @@ enum OutlineCommand {
       } else if keys.isEmpty {
         continue
       }
-      if !browser.isFinished { terminal.draw(browser.screen(width: size.columns)) }
+      if !browser.isFinished { isDrawn = terminal.draw(browser.screen(width: size.columns)) }
+    }
+    if let reason = terminal.outputFailure {
+      throw OutlineError("cannot draw: the terminal's output is closed (\(reason))")
     }
   }
 }

@@ -24,7 +24,7 @@ package final class PseudoTerminalSession {
   ///   pseudo-terminal or no such executable, or the error of starting it.
   package init(running name: String, _ arguments: [String] = [], columns: UInt16) throws {
     let path: String
-    (master, path) = try Self.openPseudoTerminal()
+    (master, path) = try openPseudoTerminal()
     var size = winsize(ws_row: 24, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     let terminal = try #require(FileHandle(forUpdatingAtPath: path))
@@ -35,26 +35,6 @@ package final class PseudoTerminalSession {
     process.standardError = terminal
     try process.run()
     try terminal.close()
-  }
-
-  /// A new pseudo-terminal: its controlling side and the path of the side
-  /// a program runs on.
-  private static func openPseudoTerminal() throws -> (master: Int32, name: String) {
-    #if os(Linux)
-    // Glibc's module leaves out posix_openpt and friends; these are their
-    // ioctls (TIOCSPTLCK to unlock, TIOCGPTN for the number), from
-    // <asm-generic/ioctls.h>.
-    let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-    try #require(master >= 0, "no /dev/ptmx")
-    var unlock: Int32 = 0
-    var number: UInt32 = 0
-    try #require(ioctl(master, 0x4004_5431, &unlock) == 0 && ioctl(master, 0x8004_5430, &number) == 0)
-    return (master, "/dev/pts/\(number)")
-    #else
-    let master = posix_openpt(O_RDWR | O_NOCTTY)
-    try #require(master >= 0 && grantpt(master) == 0 && unlockpt(master) == 0, "no pseudo-terminal")
-    return (master, String(cString: try #require(ptsname(master))))
-    #endif
   }
 
   deinit {
@@ -102,4 +82,26 @@ package final class PseudoTerminalSession {
     read(until: { _ in false }, seconds: 0.2)
     return process.terminationStatus
   }
+}
+
+/// A new pseudo-terminal: its controlling side and the path of the side
+/// a program runs on.
+///
+/// - Throws: An issue recorded by `#require` when there is none.
+package func openPseudoTerminal() throws -> (master: Int32, name: String) {
+  #if os(Linux)
+  // Glibc's module leaves out posix_openpt and friends; these are their
+  // ioctls (TIOCSPTLCK to unlock, TIOCGPTN for the number), from
+  // <asm-generic/ioctls.h>.
+  let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+  try #require(master >= 0, "no /dev/ptmx")
+  var unlock: Int32 = 0
+  var number: UInt32 = 0
+  try #require(ioctl(master, 0x4004_5431, &unlock) == 0 && ioctl(master, 0x8004_5430, &number) == 0)
+  return (master, "/dev/pts/\(number)")
+  #else
+  let master = posix_openpt(O_RDWR | O_NOCTTY)
+  try #require(master >= 0 && grantpt(master) == 0 && unlockpt(master) == 0, "no pseudo-terminal")
+  return (master, String(cString: try #require(ptsname(master))))
+  #endif
 }

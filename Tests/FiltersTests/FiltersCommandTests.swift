@@ -16,6 +16,8 @@ import Testing
     #expect(options.isScripted)
     #expect(try FiltersOptions.parse(["-h"]).showsHelp)
     #expect(try !FiltersOptions.parse([]).isScripted)
+    #expect(try FiltersOptions.parse([]).maximumInputBytes == 64 << 20)
+    #expect(try FiltersOptions.parse(["--max-input-bytes", "100"]).maximumInputBytes == 100)
   }
 
   @Test(arguments: [
@@ -26,6 +28,9 @@ import Testing
     (["--answer", "=x"], "--answer =x: an answer is ITEM=VALUE"),
     (["--filters", "a", "b"], "--filters takes one file, not 2"),
     (["--filters", "a", "--filters", "b"], "--filters can be given once"),
+    (["--max-input-bytes", "0"], "--max-input-bytes 0: the limit is one number of bytes, 1 or more"),
+    (["--max-input-bytes", "1", "2"], "--max-input-bytes 1 2: the limit is one number of bytes, 1 or more"),
+    (["--max-input-bytes"], "--max-input-bytes needs a value (see filters --help)"),
   ])
   func badArgumentsAreOneLineErrors(arguments: [String], message: String) {
     #expect(throws: FiltersError(message)) { try FiltersOptions.parse(arguments) }
@@ -67,7 +72,7 @@ import Testing
     try selection.check("Red")
     try selection.check("Blue")
     #expect(selection.checkState(of: "Red") == .unchecked)
-    #expect(throws: FiltersError("cannot read /no/such.json: The file doesn’t exist.")) {
+    #expect(throws: FiltersError("cannot read /no/such.json: No such file or directory")) {
       try FilterSet.load("/no/such.json")
     }
   }

@@ -46,7 +46,17 @@ private func runFilters(_ arguments: [String]) throws -> ExecutableRun {
   @Test(arguments: [
     (["--bogus"], "filters: unknown option --bogus (see filters --help)\n"),
     (["--select", "Nobody"], "filters: cannot check \"Nobody\": the selection has no item \"Nobody\"\n"),
-    (["--filters", "/no/such.json"], "filters: cannot read /no/such.json: The file doesn’t exist.\n"),
+    (["--filters", "/no/such.json"], "filters: cannot read /no/such.json: No such file or directory\n"),
+    (["--filters", "/dev/null"], "filters: /dev/null is empty, not a filter set (see filters --help)\n"),
+    (
+      ["--restore", "/dev/null"],
+      "filters: /dev/null: cannot restore the packaged filters: the file is empty (see filters --help)\n"
+    ),
+    (
+      ["--restore", "/dev/zero", "--max-input-bytes", "4096"],
+      "filters: cannot read /dev/zero: larger than 4,096 bytes (see --max-input-bytes)\n"
+    ),
+    (["--filters", "/dev/zero"], "filters: cannot read /dev/zero: larger than 67,108,864 bytes (see --max-input-bytes)\n"),
     (
       ["--answer", "Where do you live?=Mars"],
       "filters: cannot answer \"Where do you live?\": not an option: \"Mars\"\n"
@@ -57,6 +67,17 @@ private func runFilters(_ arguments: [String]) throws -> ExecutableRun {
     #expect(run.status != 0)
     #expect(run.output == "")
     #expect(run.errorOutput == message)
+  }
+
+  @Test func restoringWhatIsNotPackagedFiltersSaysSo() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("filters-\(UUID()).json")
+    try Data(#"{"Label": 1}"#.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let run = try runFilters(["--restore", url.path])
+    #expect(run.status == 1)
+    #expect(run.errorOutput.hasPrefix("filters: \(url.path): cannot restore the packaged filters: "))
+    #expect(!run.errorOutput.contains("permission"))
+    #expect(run.errorOutput.hasSuffix("\n") && run.errorOutput.dropLast().allSatisfy { $0 != "\n" })
   }
 
   @Test func restoringUnknownEntriesIsOneLineError() throws {

@@ -3,10 +3,13 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ExampleTerminal
 import ExampleTestSupport
 import Foundation
 import TreeDataSource
 import Testing
+
+@testable import filters
 
 extension PseudoTerminalSession {
   /// The built `filters` on a new 24 × 100 pseudo-terminal.
@@ -51,5 +54,32 @@ extension PseudoTerminalSession {
     session.process.terminate()
     #expect(session.exitStatus() == 128 + SIGTERM)
     #expect(session.text.hasSuffix("\u{1B}[?1049l"))
+  }
+}
+
+/// The panel when the terminal's output closes, and names from a filter
+/// set drawn with their control characters escaped.
+@Suite(.serialized) struct FiltersHostileInputTests {
+  @Test func theOutputClosingStopsThePanelAndRestoresTheTerminal() throws {
+    let piped = try PipedTerminal()
+    piped.closeOutput()
+    let selection = try FilterSet.demo.makeSelection()
+    #expect(throws: FiltersError("cannot draw: the terminal's output is closed (\(String(cString: strerror(EPIPE))))")) {
+      try FiltersCommand.runPanel(selection, on: piped.terminal)
+    }
+    #expect(piped.terminal.isStopped)
+    #expect(piped.isRestored)
+  }
+
+  @Test func namesFromAFilterSetAreDrawnEscaped() throws {
+    let filterSet = FilterSet(roots: [
+      .group("Labels\u{1B}]0;pwned\u{7}", [.toggle("Line\r\nbreak"), .toggle("\u{202E}reversed\u{9B}")])
+    ])
+    let panel = Panel(selection: try filterSet.makeSelection())
+    let lines = panel.screen(width: 100, height: 10).lines
+    #expect(lines.contains("▾ [ ] Labels\\u001b]0;pwned\\u0007"))
+    #expect(lines.contains("    [ ] Line\\r\\nbreak"))
+    #expect(lines.contains("    [ ] \\u202ereversed\\u009b"))
+    #expect(!lines.contains { $0.unicodeScalars.contains(where: VisibleText.isControl) })
   }
 }

@@ -58,13 +58,24 @@ private func parseError(_ arguments: [String]) -> String? {
         == "--compose shows its own tree and takes no other option: --json (see outline --help)")
   }
 
+  @Test func maxInputBytesIsAPositiveNumber() throws {
+    #expect(OutlineOptions().maximumInputBytes == 64 << 20)
+    #expect(try OutlineOptions.parse(["--json", "a", "--max-input-bytes", "4096"]).maximumInputBytes == 4096)
+    for bad in ["0", "-1", "1e6", "64M", " 1", "99999999999999999999"] {
+      #expect(parseError(["--max-input-bytes", bad]) == "--max-input-bytes \(bad): the limit is a number of bytes, 1 or more")
+    }
+    #expect(parseError(["--max-input-bytes"]) == "--max-input-bytes needs a value (see outline --help)")
+  }
+
   @Test func composeStandsAlone() throws {
     #expect(try OutlineOptions.parse(["--compose"]).composes)
     #expect(try OutlineOptions.parse(["--compose", "--help"]).showsHelp)
   }
 
   @Test func usageNamesEveryFlag() {
-    for flag in ["--fs", "--json", "--plist", "--expand", "--depth", "--expand-all", "--help", "--compose"] {
+    for flag in [
+      "--fs", "--json", "--plist", "--expand", "--depth", "--expand-all", "--max-input-bytes", "--help", "--compose",
+    ] {
       #expect(OutlineOptions.usage.contains(flag))
     }
   }

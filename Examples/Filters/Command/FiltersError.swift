@@ -1,3 +1,6 @@
+import ExampleTerminal
+import Foundation
+
 /// Why `filters` cannot go on: a bad argument, an unreadable or malformed
 /// file, an unknown item or answer. Printed as one line on standard error,
 /// with a non-zero exit.
@@ -11,4 +14,24 @@ struct FiltersError: Error, Equatable, CustomStringConvertible {
   }
 
   var description: String { message }
+}
+
+extension FiltersError {
+  /// The whole file at `path`, if it holds at most `maximumBytes`.
+  ///
+  /// - Throws: A ``FiltersError`` naming the path and the system's reason
+  ///   (`cannot read f.json: No such file or directory`), or the limit
+  ///   (`cannot read /dev/zero: larger than 67,108,864 bytes (see
+  ///   --max-input-bytes)`).
+  /// - Complexity: O(min(*n*, `maximumBytes`)) for a file of *n* bytes.
+  static func fileData(atPath path: String, maximumBytes: Int) throws(FiltersError) -> Data {
+    do {
+      return Data(try DocumentFile.bytes(atPath: path, maximumBytes: maximumBytes))
+    } catch .tooLarge {
+      throw FiltersError(
+        DocumentFile.Failure.tooLarge(path: path, maximumBytes: maximumBytes).message + " (see --max-input-bytes)")
+    } catch {
+      throw FiltersError(error.message)
+    }
+  }
 }

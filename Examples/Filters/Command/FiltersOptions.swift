@@ -1,3 +1,5 @@
+import ExampleTerminal
+
 /// What the command line asks for.
 ///
 ///     filters                                  the panel over the demo data
@@ -22,6 +24,9 @@ struct FiltersOptions: Equatable {
   var selected: [String] = []
   /// The answers to give (`--answer ID=VALUE…`), in order.
   var answers: [Answer] = []
+  /// The largest file `--filters` and `--restore` read
+  /// (`--max-input-bytes N`): 64 MiB unless given.
+  var maximumInputBytes = DocumentFile.defaultMaximumBytes
   /// Whether to print the usage and exit (`--help`, `-h`).
   var showsHelp = false
 
@@ -68,6 +73,13 @@ struct FiltersOptions: Equatable {
           }
           options.answers.append(Answer(item: String(value[..<equals]), value: String(value[value.index(after: equals)...])))
         }
+      case "--max-input-bytes":
+        let given = try values(for: argument)
+        guard given.count == 1, let count = DocumentFile.byteCount(given[0]) else {
+          let text = given.joined(separator: " ")
+          throw FiltersError("\(argument) \(text): the limit is one number of bytes, 1 or more")
+        }
+        options.maximumInputBytes = count
       case "--help", "-h": options.showsHelp = true
       default:
         if argument.hasPrefix("-") { throw FiltersError("unknown option \(argument) (see filters --help)") }
@@ -82,6 +94,7 @@ struct FiltersOptions: Equatable {
     filters: a filter panel in the terminal, built on TreeDataSource's TreeSelection
 
     usage: filters [--filters FILE] [--restore FILE] [--select ID...] [--answer ID=VALUE...]
+                   [--max-input-bytes N]
 
       --filters FILE      the filter set to show (JSON) instead of the demo data:
                           [{"name": "Labels", "filter": {"key": "Label", "value": "Label"},
@@ -94,6 +107,8 @@ struct FiltersOptions: Equatable {
       --select ID...      check these items
       --answer ID=VALUE...
                           answer these questions (repeat an ID for several answers)
+      --max-input-bytes N read at most N bytes of a --filters or --restore file
+                          (64 MiB, 67108864, by default); a larger one is an error
       -h, --help          show this help
 
     With --select or --answer, or when standard input or output is not a

@@ -1,3 +1,4 @@
+import ExampleTerminal
 import Foundation
 import TreeDataSource
 
@@ -84,15 +85,12 @@ struct FilterSet: Equatable, Sendable, Decodable {
 
   /// Reads a filter set from the JSON file at `path`.
   ///
-  /// - Throws: A ``FiltersError`` when the file cannot be read or is not a
-  ///   filter set.
-  static func load(_ path: String) throws(FiltersError) -> FilterSet {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw FiltersError("cannot read \(path): \((error as NSError).localizedFailureReason ?? "\(error)")")
-    }
+  /// - Throws: A ``FiltersError`` when the file cannot be read, is larger
+  ///   than `maximumBytes`, is empty, or is not a filter set.
+  /// - Complexity: O(*n*) for a file of *n* bytes.
+  static func load(_ path: String, maximumBytes: Int = DocumentFile.defaultMaximumBytes) throws(FiltersError) -> FilterSet {
+    let data = try FiltersError.fileData(atPath: path, maximumBytes: maximumBytes)
+    guard !data.isEmpty else { throw FiltersError("\(path) is empty, not a filter set (see filters --help)") }
     do {
       return try JSONDecoder().decode(FilterSet.self, from: data)
     } catch {

@@ -20,20 +20,6 @@ extension Screen {
     if let looked = filter.gaveUpAfter { text += " in the first \(grouped(looked)) items" }
     return text
   }
-
-  /// `number` with its digits grouped by threes: `100,000`.
-  ///
-  /// - Complexity: O(log `number`).
-  static func grouped(_ number: Int) -> String {
-    var digits = String(number.magnitude)
-    var groups: [Substring] = []
-    while digits.count > 3 {
-      groups.insert(digits.suffix(3), at: 0)
-      digits.removeLast(3)
-    }
-    groups.insert(Substring(digits), at: 0)
-    return (number < 0 ? "-" : "") + groups.joined(separator: ",")
-  }
 }
 
 /// The rows a browser shows and draws: a `TreeList`'s, or an

@@ -6,15 +6,16 @@ extension OutlineOptions {
   /// The data source of ``input``.
   ///
   /// - Throws: An ``OutlineError`` when the folder or document cannot be
-  ///   read or parsed.
+  ///   read or parsed, or the document is larger than
+  ///   ``maximumInputBytes``.
   /// - Complexity: O(*n*) for a document of *n* bytes; a folder's root
   ///   entries for `--fs`.
   func makeSource() throws(OutlineError) -> any OutlineSource {
     switch input {
     case .planets: return StaticTree.planets()
     case .folder(let path): return try FileSystemTree(rootPath: path)
-    case .json(let path): return try StaticTree.json(contentsOf: path)
-    case .propertyList(let path): return try StaticTree.propertyList(contentsOf: path)
+    case .json(let path): return try StaticTree.json(contentsOf: path, maximumBytes: maximumInputBytes)
+    case .propertyList(let path): return try StaticTree.propertyList(contentsOf: path, maximumBytes: maximumInputBytes)
     }
   }
 

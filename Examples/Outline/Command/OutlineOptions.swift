@@ -1,3 +1,4 @@
+import ExampleTerminal
 import TreeDataSource
 
 /// What the command line asks for: which tree to show, and what to open.
@@ -30,6 +31,9 @@ struct OutlineOptions: Equatable {
   /// How many levels to open (`--depth N`): from the top when no
   /// `--expand` is given, else beneath each expanded path.
   var depth: Int?
+  /// The largest document `--json` and `--plist` read
+  /// (`--max-input-bytes N`): 64 MiB unless given.
+  var maximumInputBytes = DocumentFile.defaultMaximumBytes
   /// Whether to print the usage and exit (`--help`, `-h`).
   var showsHelp = false
   /// Whether to print the composed-sources walkthrough and exit
@@ -46,7 +50,7 @@ struct OutlineOptions: Equatable {
   /// - Returns: The options they give.
   /// - Throws: An ``OutlineError`` naming the first argument that makes no
   ///   sense: an unknown flag, a flag without its value, a second input, a
-  ///   malformed path or depth, or another option given with `--compose`.
+  ///   malformed path, depth or byte count, or another option given with `--compose`.
   /// - Complexity: O(*n*) for *n* characters of arguments.
   static func parse(_ arguments: some Sequence<String>) throws(OutlineError) -> OutlineOptions {
     var options = OutlineOptions()
@@ -73,6 +77,12 @@ struct OutlineOptions: Equatable {
       case "--expand-all": options.expandsAll = true
       case "--expand": options.expandedPaths.append(try treePath(try value(for: argument), flag: argument))
       case "--depth": options.depth = try depth(try value(for: argument), flag: argument)
+      case "--max-input-bytes":
+        let text = try value(for: argument)
+        guard let count = DocumentFile.byteCount(text) else {
+          throw OutlineError("\(argument) \(text): the limit is a number of bytes, 1 or more")
+        }
+        options.maximumInputBytes = count
       case "--help", "-h": options.showsHelp = true
       case "--compose": options.composes = true
       default:
@@ -122,13 +132,19 @@ struct OutlineOptions: Equatable {
   static let usage = """
     outline: browse a tree in the terminal, built on TreeDataSource
 
-    usage: outline [INPUT] [--expand PATH]... [--depth N] [--expand-all]
+    usage: outline [INPUT] [--expand PATH]... [--depth N] [--expand-all] [--max-input-bytes N]
            outline --compose
 
     input (one; the Planets sample data when none is given):
       --fs PATH         a folder; each folder is listed when it is expanded
       --json FILE       a JSON document: objects and arrays expand
-      --plist FILE      a property list (XML, binary or OpenStep), all expanded
+      --plist FILE      a property list (XML, binary or OpenStep), all expanded; a
+                        binary one whose shared objects would repeat into more
+                        than 1,000,000 items (or its size in bytes, if larger)
+                        is refused
+      --max-input-bytes N
+                        read at most N bytes of a --json or --plist document
+                        (64 MiB, 67108864, by default); a larger one is an error
 
     what is open (the data's own initial state when none is given):
       --expand PATH     reveal and open the item at PATH, indices joined by dots

@@ -1,3 +1,5 @@
+import ExampleTerminal
+
 /// What one row of the outline shows: a name, an optional value, a detail,
 /// and whether the item can hold subitems.
 ///
@@ -22,12 +24,14 @@ struct OutlineEntry: Equatable, Sendable {
     self.isContainer = isContainer
   }
 
-  /// The entry as one line of text, without indentation or marker.
+  /// The entry as one line of text, without indentation or marker, its
+  /// control characters escaped (see `VisibleText`): whatever the data
+  /// holds, a row is one line that changes nothing on the terminal.
   var text: String {
     var text = name
     if let value { text += ": " + value }
     if let detail { text += "  " + detail }
-    return text
+    return VisibleText.escaping(text)
   }
 
   /// The entry as a row of the outline: two spaces per level of nesting, a

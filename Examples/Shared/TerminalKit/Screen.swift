@@ -13,12 +13,28 @@ package struct Screen: Equatable {
     self.highlightedLine = highlightedLine
   }
 
-  /// `text` cut to `width` characters, with `…` for what was cut.
+  /// `text` with its control characters escaped (see ``VisibleText``),
+  /// cut to `width` characters, with `…` for what was cut.
   ///
-  /// - Complexity: O(`width`).
+  /// - Complexity: O(*n*) for *n* bytes of `text`.
   package static func fitting(_ text: String, width: Int) -> String {
     guard width > 0 else { return "" }
+    let text = VisibleText.escaping(text)
     guard text.count > width else { return text }
     return String(text.prefix(width - 1)) + "…"
+  }
+
+  /// `number` with its digits grouped by threes: `100,000`.
+  ///
+  /// - Complexity: O(log `number`).
+  package static func grouped(_ number: Int) -> String {
+    var digits = String(number.magnitude)
+    var groups: [Substring] = []
+    while digits.count > 3 {
+      groups.insert(digits.suffix(3), at: 0)
+      digits.removeLast(3)
+    }
+    groups.insert(Substring(digits), at: 0)
+    return (number < 0 ? "-" : "") + groups.joined(separator: ",")
   }
 }

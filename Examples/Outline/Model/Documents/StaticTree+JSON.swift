@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ExampleTerminal
 
 extension StaticTree {
   /// The JSON document at `path`, titled with its file name.
@@ -13,9 +7,12 @@ extension StaticTree {
   /// outline it makes.
   ///
   /// - Throws: An ``OutlineError``: `cannot read missing.json: No such file
-  ///   or directory`, or `invalid JSON in data.json at line 3, column 7: …`.
-  static func json(contentsOf path: String) throws(OutlineError) -> StaticTree {
-    let bytes = try documentBytes(atPath: path)
+  ///   or directory`, a document over `maximumBytes`, or `invalid JSON in
+  ///   data.json at line 3, column 7: …`.
+  static func json(
+    contentsOf path: String, maximumBytes: Int = DocumentFile.defaultMaximumBytes
+  ) throws(OutlineError) -> StaticTree {
+    let bytes = try documentBytes(atPath: path, maximumBytes: maximumBytes)
     let value = try JSONParser.parse(bytes, fileName: path)
     return StaticTree(json: value, title: documentTitle(forPath: path))
   }
@@ -96,83 +93,31 @@ extension StaticTree {
   }
 
   /// `string` as a JSON string literal: in double quotes, with quotes,
-  /// backslashes and control characters escaped. O(length of `string`).
+  /// backslashes and control characters escaped (see `VisibleText`).
+  /// O(length of `string`).
   static func jsonStringLiteral(_ string: String) -> String {
-    var string = string
-    let needsEscaping = string.withUTF8 { utf8 in
-      // An index loop rather than `for … in`, which is slow in debug builds.
-      var index = 0
-      while index < utf8.count {
-        let byte = utf8[index]
-        if byte == 0x22 || byte == 0x5C || byte < 0x20 { return true }
-        index += 1
-      }
-      return false
-    }
-    guard needsEscaping else { return "\"" + string + "\"" }
-    var escaped: [UInt8] = [0x22]
-    escaped.reserveCapacity(string.utf8.count + 8)
-    for byte in string.utf8 {
-      switch byte {
-      case 0x22: escaped.append(contentsOf: [0x5C, 0x22])  // \"
-      case 0x5C: escaped.append(contentsOf: [0x5C, 0x5C])  // \\
-      case 0x0A: escaped.append(contentsOf: [0x5C, 0x6E])  // \n
-      case 0x0D: escaped.append(contentsOf: [0x5C, 0x72])  // \r
-      case 0x09: escaped.append(contentsOf: [0x5C, 0x74])  // \t
-      case 0x08: escaped.append(contentsOf: [0x5C, 0x62])  // \b
-      case 0x0C: escaped.append(contentsOf: [0x5C, 0x66])  // \f
-      case ..<0x20:
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        escaped.append(contentsOf: [0x5C, 0x75, 0x30, 0x30])  // \u00
-        escaped.append(contentsOf: [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-      default: escaped.append(byte)
-      }
-    }
-    escaped.append(0x22)
-    return String(decoding: escaped, as: UTF8.self)
+    VisibleText.quoted(string)
   }
 
-  /// The whole file at `path`, as bytes.
+  /// The whole file at `path`, as bytes, if it holds at most
+  /// `maximumBytes`.
   ///
   /// - Throws: An ``OutlineError`` naming the path and the system's reason,
-  ///   such as `cannot read missing.json: No such file or directory`.
-  static func documentBytes(atPath path: String) throws(OutlineError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw cannotRead(path, errno: errno) }
-    defer { close(descriptor) }
-
-    var status = stat()
-    let hasSize = fstat(descriptor, &status) == 0 && status.st_size > 0
-    let expectedSize = hasSize ? Int(status.st_size) : 0
-    // One byte more than expected, so that a whole file takes one short read.
-    var chunkSize = max(expectedSize + 1, 1 << 16)
-    var bytes: [UInt8] = []
-    while true {
-      var readError: Int32 = 0
-      let chunk = [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, count in
-        guard let base = buffer.baseAddress else { return }
-        while count < chunkSize {
-          let result = read(descriptor, base + count, chunkSize - count)
-          if result > 0 {
-            count += result
-          } else if result == 0 {
-            return
-          } else if errno != EINTR {
-            readError = errno
-            return
-          }
-        }
-      }
-      guard readError == 0 else { throw cannotRead(path, errno: readError) }
-      if bytes.isEmpty { bytes = chunk } else { bytes.append(contentsOf: chunk) }
-      if chunk.count < chunkSize { return bytes }
-      chunkSize = max(chunkSize, 1 << 20)
+  ///   such as `cannot read missing.json: No such file or directory`, or
+  ///   the limit: `cannot read /dev/zero: larger than 67,108,864 bytes (see
+  ///   --max-input-bytes)`.
+  /// - Complexity: O(min(*n*, `maximumBytes`)) for a file of *n* bytes.
+  static func documentBytes(
+    atPath path: String, maximumBytes: Int = DocumentFile.defaultMaximumBytes
+  ) throws(OutlineError) -> [UInt8] {
+    do {
+      return try DocumentFile.bytes(atPath: path, maximumBytes: maximumBytes)
+    } catch .tooLarge {
+      throw OutlineError(
+        DocumentFile.Failure.tooLarge(path: path, maximumBytes: maximumBytes).message + " (see --max-input-bytes)")
+    } catch {
+      throw OutlineError(error.message)
     }
-  }
-
-  /// The error for a file that cannot be read, with the system's reason.
-  private static func cannotRead(_ path: String, errno code: Int32) -> OutlineError {
-    OutlineError("cannot read \(path): \(String(cString: strerror(code)))")
   }
 
   /// The title of the document at `path`: its last path component.

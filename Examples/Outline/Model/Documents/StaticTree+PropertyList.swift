@@ -1,6 +1,11 @@
+import ExampleTerminal
 import Foundation
 
 extension StaticTree {
+  /// The most items a binary property list's shared objects may repeat
+  /// into, unless the document has more bytes than that.
+  static let maximumPropertyListItems = 1_000_000
+
   /// The property list at `path` (XML, binary or OpenStep), titled with its
   /// file name, with every container expanded.
   ///
@@ -12,12 +17,39 @@ extension StaticTree {
   /// empty one is a leaf with value `{}` or `[]`. Leaves show strings in
   /// quotes (`"Tokyo"`), numbers (`42`, `3.5`), `true` or `false`, dates in
   /// ISO 8601 (`2024-01-02T03:04:05Z`) and data by size (`<12 bytes>`).
-  /// O(*n* log *n*) for *n* values, for sorting the keys.
+  ///
+  /// A binary property list may refer to one object many times, and each
+  /// reference shows the object's whole subtree: such a document is
+  /// counted first (``BinaryPropertyListCensus``), and refused when it
+  /// would make more than `maximumItems` items, or than its number of
+  /// bytes if that is larger (a document without shared containers never
+  /// makes more). Text formats cannot share objects.
+  ///
+  /// O(*n* + *m* log *m*) for *n* bytes making *m* items, for sorting the
+  /// keys; at most O(*n* + `maximumItems` log `maximumItems`).
   ///
   /// - Throws: An ``OutlineError``: `cannot read missing.plist: No such file
-  ///   or directory`, or `invalid property list in data.plist: <reason>`.
-  static func propertyList(contentsOf path: String) throws(OutlineError) -> StaticTree {
-    let bytes = try documentBytes(atPath: path)
+  ///   or directory`, a document over `maximumBytes`, `invalid property list
+  ///   in data.plist: <reason>`, or `cannot show shared.plist: its shared
+  ///   objects repeat into more than 1,000,000 items`.
+  static func propertyList(
+    contentsOf path: String, maximumBytes: Int = DocumentFile.defaultMaximumBytes,
+    maximumItems: Int = maximumPropertyListItems
+  ) throws(OutlineError) -> StaticTree {
+    let bytes = try documentBytes(atPath: path, maximumBytes: maximumBytes)
+    if BinaryPropertyListCensus.isBinaryPropertyList(bytes) {
+      let limit = max(maximumItems, bytes.count)
+      let census: BinaryPropertyListCensus
+      do {
+        census = try BinaryPropertyListCensus(bytes, limit: limit, maximumDepth: JSONParser.maximumDepth)
+      } catch {
+        throw OutlineError("invalid property list in \(path): \(error.reason)")
+      }
+      guard census.items <= limit else {
+        throw OutlineError(
+          "cannot show \(path): its shared objects repeat into more than \(Screen.grouped(limit)) items")
+      }
+    }
     let value: Any
     do {
       value = try PropertyListSerialization.propertyList(
