@@ -31,28 +31,29 @@ extension DiffableTreeList {
   ///   recursively, plus O(*d* log *b*) per item of the subtree.
   public func expand(_ item: ItemID, recursively: Bool = false) throws {
     try _refuseUnknownOrReentrant(item, for: .expand)
-    defer { _runDeferredCalls() }
-    var opened: [ItemID] = []
-    // The items opened while visible: every row beneath each is new.
-    var shown: [ItemID] = []
-    // Depth first, children in order; each with whether it was visible.
-    var stack = [(item: item, wasVisible: _snapshot.isVisible(item))]
-    while let (next, wasVisible) = stack.popLast() {
-      var childrenWereVisible = wasVisible
-      if !_snapshot.isExpanded(next) {
-        if recursively && _snapshot.children(of: next).isEmpty { continue }
-        guard _callOut({ delegate?.shouldExpandItem(next) ?? true }) else { continue }
-        _callOut { delegate?.willExpandItem(next) }
-        _snapshot.expand([next])
-        opened.append(next)
-        if wasVisible { shown.append(next) }
-        childrenWereVisible = false
+    _operation {
+      var opened: [ItemID] = []
+      // The items opened while visible: every row beneath each is new.
+      var shown: [ItemID] = []
+      // Depth first, children in order; each with whether it was visible.
+      var stack = [(item: item, wasVisible: _snapshot.isVisible(item))]
+      while let (next, wasVisible) = stack.popLast() {
+        var childrenWereVisible = wasVisible
+        if !_snapshot.isExpanded(next) {
+          if recursively && _snapshot.children(of: next).isEmpty { continue }
+          guard _callOut({ delegate?.shouldExpandItem(next) ?? true }) else { continue }
+          _callOut { delegate?.willExpandItem(next) }
+          _snapshot.expand([next])
+          opened.append(next)
+          if wasVisible { shown.append(next) }
+          childrenWereVisible = false
+        }
+        guard recursively else { break }
+        for child in _snapshot.children(of: next).reversed() { stack.append((child, childrenWereVisible)) }
       }
-      guard recursively else { break }
-      for child in _snapshot.children(of: next).reversed() { stack.append((child, childrenWereVisible)) }
+      _showRows(beneath: shown)
+      for item in opened { delegate?.didExpandItem(item) }
     }
-    _showRows(beneath: shown)
-    for item in opened { delegate?.didExpandItem(item) }
   }
 
   /// Collapses `item` and hands the host the rows that vanish as one
@@ -78,22 +79,23 @@ extension DiffableTreeList {
   ///   recursively, plus O(*d* log *b*) per item beneath.
   public func collapse(_ item: ItemID, recursively: Bool = false) throws {
     try _refuseUnknownOrReentrant(item, for: .collapse)
-    defer { _runDeferredCalls() }
-    let notify = _snapshot.isExpanded(item)
-    if notify {
-      guard _callOut({ delegate?.shouldCollapseItem(item) ?? true }) else { return }
-      _callOut { delegate?.willCollapseItem(item) }
+    _operation {
+      let notify = _snapshot.isExpanded(item)
+      if notify {
+        guard _callOut({ delegate?.shouldCollapseItem(item) ?? true }) else { return }
+        _callOut { delegate?.willCollapseItem(item) }
+      }
+      // The rows beneath, while they are still there.
+      let vanishing = notify ? _rowsBeneath(item) : nil
+      _snapshot.collapse([item])
+      if recursively { _collapseDescendants(of: item) }
+      if let vanishing {
+        let changes = TreeChanges(deletedRowRanges: [vanishing.table])
+        if _heights != nil { _heights!.free(_heights!.cut(vanishing.global)) }
+        _deliver(changes)
+      }
+      if notify { delegate?.didCollapseItem(item) }
     }
-    // The rows beneath, while they are still there.
-    let vanishing = notify ? _rowsBeneath(item) : nil
-    _snapshot.collapse([item])
-    if recursively { _collapseDescendants(of: item) }
-    if let vanishing {
-      let changes = TreeChanges(deletedRowRanges: [vanishing.table])
-      if _heights != nil { _heights!.free(_heights!.cut(vanishing.global)) }
-      _deliver(changes)
-    }
-    if notify { delegate?.didCollapseItem(item) }
   }
 
   /// Expands every collapsed ancestor of `item`, top down, so that it
@@ -114,24 +116,25 @@ extension DiffableTreeList {
   ///   (with ``heightOfItem`` set, plus a height asked for each).
   public func reveal(_ item: ItemID) throws {
     try _refuseUnknownOrReentrant(item, for: .reveal)
-    defer { _runDeferredCalls() }
-    var ancestors: [ItemID] = []
-    var next = _snapshot.parent(of: item)
-    while let ancestor = next {
-      ancestors.append(ancestor)
-      next = _snapshot.parent(of: ancestor)
+    _operation {
+      var ancestors: [ItemID] = []
+      var next = _snapshot.parent(of: item)
+      while let ancestor = next {
+        ancestors.append(ancestor)
+        next = _snapshot.parent(of: ancestor)
+      }
+      var opened: [ItemID] = []
+      for ancestor in ancestors.reversed() where !_snapshot.isExpanded(ancestor) {
+        guard _callOut({ delegate?.shouldExpandItem(ancestor) ?? true }) else { break }
+        _callOut { delegate?.willExpandItem(ancestor) }
+        _snapshot.expand([ancestor])
+        opened.append(ancestor)
+      }
+      // The first ancestor opened was visible (every one above it is
+      // expanded), and everything beneath it was hidden.
+      _showRows(beneath: opened.prefix(1))
+      for ancestor in opened { delegate?.didExpandItem(ancestor) }
     }
-    var opened: [ItemID] = []
-    for ancestor in ancestors.reversed() where !_snapshot.isExpanded(ancestor) {
-      guard _callOut({ delegate?.shouldExpandItem(ancestor) ?? true }) else { break }
-      _callOut { delegate?.willExpandItem(ancestor) }
-      _snapshot.expand([ancestor])
-      opened.append(ancestor)
-    }
-    // The first ancestor opened was visible (every one above it is
-    // expanded), and everything beneath it was hidden.
-    _showRows(beneath: opened.prefix(1))
-    for ancestor in opened { delegate?.didExpandItem(ancestor) }
   }
 
   // MARK: Implementation

@@ -70,8 +70,7 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
     set {
       _host = newValue
       guard let newValue else { return }
-      _callOut { newValue.reloadData() }
-      _runDeferredCalls()
+      _operation { _callOut { newValue.reloadData() } }
     }
   }
 
