@@ -64,13 +64,45 @@ extension TreeSnapshot {
     return renewed
   }
 
+  /// Marks `item` expanded, if the snapshot holds it collapsed, without
+  /// bringing the summaries above it up to date: until
+  /// ``_renewExpanded(_:)`` is given the node returned, the snapshot may
+  /// only be asked whether items are expanded or visible, and for their
+  /// parents and children. A walk that opens many items of a deep subtree
+  /// one by one, asking about each, so brings each level up to date once.
+  /// Not public API.
+  ///
+  /// - Returns: The item's node, or `nil` when nothing changed.
+  /// - Complexity: O(1).
+  @inlinable
+  package mutating func _markExpandedWithoutRenewing(_ item: ItemID) -> Int32? {
+    guard let node = _node(of: item), !_index._arena.isExpanded(node) else { return nil }
+    _index._arena.setExpanded(node, true)
+    return node
+  }
+
+  /// Brings the summaries up to date after
+  /// ``_markExpandedWithoutRenewing(_:)`` marked the items at `nodes`, and
+  /// records their expansion as one edit. Not public API.
+  ///
+  /// - Returns: What ``_renewSummaries(from:)`` returns.
+  /// - Complexity: O((*k* + *a*) log *b*) for *k* nodes and the *a*
+  ///   distinct items above them.
+  @inlinable @discardableResult
+  package mutating func _renewExpanded(_ nodes: [Int32]) -> Int {
+    let renewed = _renewSummaries(from: nodes)
+    _index._checkInvariants()
+    if !nodes.isEmpty { _record(.expand(nodes.map { _item($0) })) }
+    return renewed
+  }
+
   /// Brings the summaries of the items at `nodes`, whose own state changed,
   /// and of every item above them up to date: each item once, children
   /// before their parents, so that items on one deep branch share the way
   /// up instead of each walking it.
   ///
-  /// - Returns: The number of items renewed (one for a single node: its
-  ///   walk up is one step), for tests that check how the work grows.
+  /// - Returns: The number of items renewed, for tests that check how the
+  ///   work grows.
   /// - Complexity: O((*k* + *a*) log *b*) for *k* nodes and the *a*
   ///   distinct items above them (with a sort by depth).
   @inlinable
@@ -78,7 +110,13 @@ extension TreeSnapshot {
     if nodes.count <= 1 {
       guard let node = nodes.first else { return 0 }
       _index._arena.refresh(from: node)
-      return 1
+      var depth = 0
+      var x = node
+      while x != _Arena.root {
+        depth += 1
+        x = _index._arena.owner(x)
+      }
+      return depth
     }
     // The depth of each item on the way, found once: a walk up stops at an
     // item an earlier walk reached, whose depth is known.
