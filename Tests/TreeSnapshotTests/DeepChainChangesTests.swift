@@ -138,3 +138,46 @@ import TreeIndexTestSupport
     #expect(toggled.changes(from: new, layout: .sectioned) == toggled._changesComparedInFull(from: new, layout: .sectioned))
   }
 }
+
+/// Edits whose derived change set would cost more than the full comparison
+/// (items that leave deep parents, each found by a walk up): it gives way
+/// to the full comparison once its steps pass the budget, and
+/// `changes(from:)` still gives the full comparison's change set.
+@Suite struct DerivedChangesBudgetTests {
+  /// An expanded chain of `depth` with `leaves` items under its deepest
+  /// item.
+  static func chainWithLeaves(depth: Int, leaves: Int) throws -> TreeSnapshot<Int> {
+    var snapshot = try DeepChainChangesTests.chain(depth)
+    snapshot.expand(Array(0..<depth))
+    try snapshot.append(Array(depth..<(depth + leaves)), to: depth - 1)
+    return snapshot
+  }
+
+  @Test(arguments: [TreeIndex.Layout.flat, .sectioned])
+  func leavesMovedOutOfADeepParent(layout: TreeIndex.Layout) throws {
+    let old = try Self.chainWithLeaves(depth: 1_000, leaves: 1_000)
+    var new = old
+    for leaf in 1_000..<2_000 { try new.move(leaf, to: 1, at: 0) }
+    let full = new._changesComparedInFull(from: old, layout: layout)
+    let steps = try #require(new._derivedChangesSteps(from: old, layout: layout))
+    #expect(steps > 100 * (old.count + new.count))
+    #expect(new._derivedChanges(from: old, layout: layout) == full)
+    #expect(new._derivedChangesWithinBudget(from: old, layout: layout) == nil)
+    #expect(new.changes(from: old, layout: layout) == full)
+  }
+
+  @Test(arguments: [TreeIndex.Layout.flat, .sectioned])
+  func leavesAddedOneByOneUnderADeepParent(layout: TreeIndex.Layout) throws {
+    let old = try Self.chainWithLeaves(depth: 1_000, leaves: 0)
+    var new = old
+    for leaf in 1_000..<3_000 { try new.append([leaf], to: 999) }
+    let full = new._changesComparedInFull(from: old, layout: layout)
+    #expect(new._derivedChanges(from: old, layout: layout) == full)
+    #expect(new._derivedChangesWithinBudget(from: old, layout: layout) == nil)
+    #expect(new.changes(from: old, layout: layout) == full)
+    // A few: worked out from the edits, within the budget.
+    var few = old
+    for leaf in 1_000..<1_003 { try few.append([leaf], to: 999) }
+    #expect(few._derivedChangesWithinBudget(from: old, layout: layout) == few._changesComparedInFull(from: old, layout: layout))
+  }
+}

@@ -44,9 +44,20 @@ extension TreeSnapshot {
   ///   would.
   @inlinable
   public func changes(from old: TreeSnapshot, layout: TreeIndex.Layout = .flat) -> TreeChanges {
+    _derivedChangesWithinBudget(from: old, layout: layout) ?? _changesComparedInFull(from: old, layout: layout)
+  }
+
+  /// ``_derivedChanges(from:layout:)`` within the steps the full comparison
+  /// would take (up to a constant factor): `nil` once they are spent, or
+  /// when this snapshot was not made from `old` by its recent edits. Not
+  /// public API.
+  ///
+  /// - Complexity: O(min(*s*, *n* + *m*) log *b*) plus the ranges listed,
+  ///   for the *s* steps of ``_derivedChanges(from:layout:)``.
+  @inlinable
+  package func _derivedChangesWithinBudget(from old: TreeSnapshot, layout: TreeIndex.Layout) -> TreeChanges? {
     var budget = _StepBudget(limit: _derivedStepLimit(from: old))
     return _derivedChanges(from: old, layout: layout, budget: &budget)
-      ?? _changesComparedInFull(from: old, layout: layout)
   }
 
   /// The steps the change set from `old` may take when worked out from the
