@@ -43,6 +43,49 @@ struct RandomChangesTests {
     }
   }
 
+  /// `new` made from a deep chain (with a few items beside it) by random
+  /// edits, many of which expand or collapse many of its items at once:
+  /// the derived path, which walks the ancestors they share once.
+  @Test(arguments: 0..<LongTests.choose(short: 30, long: 400))
+  func derivedFromADeepChain(seed: Int) {
+    var generator = EditGenerator(seed: 60_000 + UInt64(seed), pool: 200, targetSize: 160)
+    let depth = generator.int(20...120)
+    var old = ModelSnapshot()
+    for item in 0..<depth { try! old.append([item], to: item == 0 ? nil : item - 1) }
+    for item in depth..<(depth + 10) { try! old.append([item], to: generator.int(0...(depth - 1))) }
+    old.expand((0..<depth).filter { _ in generator.chance(70) })
+    let oldSnapshot = old.makeSnapshot()
+    var (new, snapshot) = (old, oldSnapshot)
+    var edits: [String] = []
+    for _ in 0..<generator.int(1...12) {
+      guard generator.chance(50) else {
+        edits += Self.edit(&snapshot, &new, count: 1, kinds: Self.derivedKinds, &generator).map { "\($0)" }
+        continue
+      }
+      let items = (0..<depth).filter { _ in generator.chance(50) }
+      if generator.chance(50) {
+        new.expand(items)
+        snapshot.expand(items)
+        edits.append("expand \(items)")
+      } else {
+        new.collapse(items)
+        snapshot.collapse(items)
+        edits.append("collapse \(items)")
+      }
+    }
+    let context = "seed \(seed), a chain of \(depth) → \(edits)"
+    guard SnapshotChecker.check(snapshot, matches: new, context: context) else { return }
+    for layout in Self.layouts {
+      ChangesChecker.check(from: oldSnapshot, old, to: snapshot, new, layout: layout, context: context)
+      // Derived, unless an edit ended the history (`deleteAll()`).
+      if let derived = snapshot._derivedChanges(from: oldSnapshot, layout: layout) {
+        #expect(
+          derived == snapshot._changesComparedInFull(from: oldSnapshot, layout: layout),
+          "\(context), layout .\(layout)")
+      }
+    }
+  }
+
   /// Two unrelated snapshots over overlapping identifiers.
   @Test(arguments: 0..<LongTests.choose(short: 100, long: 2_000))
   func unrelatedSnapshots(seed: Int) {
@@ -116,6 +159,10 @@ extension RandomChangesTests {
     }
     return edits
   }
+
+  /// Every kind of edit the derived path works out (not a replacement of
+  /// children, which ends the history).
+  static let derivedKinds: Set<EditGenerator.Kind> = [.append, .insert, .delete, .move, .expand, .collapse, .reload]
 
   static let structuralKinds: Set<EditGenerator.Kind> = [
     .append, .insert, .delete, .move, .replaceChildren, .expand, .collapse,

@@ -36,13 +36,14 @@ extension DiffableTreeList {
       _whenNotCallingOut { $0.apply(snapshot) }
       return TreeChanges()
     }
-    defer { _runDeferredCalls() }
-    let old = _snapshot
-    let changes = snapshot.changes(from: old, layout: layout)
-    _snapshot = snapshot
-    _snapshot._removeReloadMarks()
-    if _heights != nil { _updateHeights(for: changes, from: old, reloading: snapshot.reloadedItems) }
-    _deliver(changes)
-    return changes
+    return _operation {
+      let old = _snapshot
+      let changes = snapshot.changes(from: old, layout: layout)
+      _snapshot = snapshot
+      _snapshot._removeReloadMarks()
+      if _heights != nil { _updateHeights(for: changes, from: old, reloading: snapshot.reloadedItems) }
+      _deliver(changes)
+      return changes
+    }
   }
 }

@@ -28,31 +28,33 @@ extension DiffableTreeList {
   ///   called while the list is calling out; nothing changes.
   /// - Complexity: O(*d* log *b*), whatever the number of rows that appear
   ///   (with ``heightOfItem`` set, plus a height asked for each);
-  ///   recursively, plus O(*d* log *b*) per item of the subtree.
+  ///   recursively, plus O(log *b*) per item of the subtree, whatever its
+  ///   depth (each level's rows are brought up to date once).
   public func expand(_ item: ItemID, recursively: Bool = false) throws {
     try _refuseUnknownOrReentrant(item, for: .expand)
-    defer { _runDeferredCalls() }
-    var opened: [ItemID] = []
-    // The items opened while visible: every row beneath each is new.
-    var shown: [ItemID] = []
-    // Depth first, children in order; each with whether it was visible.
-    var stack = [(item: item, wasVisible: _snapshot.isVisible(item))]
-    while let (next, wasVisible) = stack.popLast() {
-      var childrenWereVisible = wasVisible
-      if !_snapshot.isExpanded(next) {
-        if recursively && _snapshot.children(of: next).isEmpty { continue }
-        guard _callOut({ delegate?.shouldExpandItem(next) ?? true }) else { continue }
-        _callOut { delegate?.willExpandItem(next) }
-        _snapshot.expand([next])
-        opened.append(next)
-        if wasVisible { shown.append(next) }
-        childrenWereVisible = false
+    _operation {
+      var opened: [ItemID] = []
+      // The items opened while visible: every row beneath each is new.
+      var shown: [ItemID] = []
+      // Depth first, children in order; each with whether it was visible.
+      var stack = [(item: item, wasVisible: _snapshot.isVisible(item))]
+      while let (next, wasVisible) = stack.popLast() {
+        var childrenWereVisible = wasVisible
+        if !_storedSnapshot.isExpanded(next) {
+          if recursively && _storedSnapshot.children(of: next).isEmpty { continue }
+          guard _callOut({ delegate?.shouldExpandItem(next) ?? true }) else { continue }
+          _callOut { delegate?.willExpandItem(next) }
+          _markExpanded(next)
+          opened.append(next)
+          if wasVisible { shown.append(next) }
+          childrenWereVisible = false
+        }
+        guard recursively else { break }
+        for child in _storedSnapshot.children(of: next).reversed() { stack.append((child, childrenWereVisible)) }
       }
-      guard recursively else { break }
-      for child in _snapshot.children(of: next).reversed() { stack.append((child, childrenWereVisible)) }
+      _showRows(beneath: shown)
+      for item in opened { delegate?.didExpandItem(item) }
     }
-    _showRows(beneath: shown)
-    for item in opened { delegate?.didExpandItem(item) }
   }
 
   /// Collapses `item` and hands the host the rows that vanish as one
@@ -75,25 +77,26 @@ extension DiffableTreeList {
   ///   such item, or ``DiffableTreeListError/Reason/reentrantUpdate`` when
   ///   called while the list is calling out; nothing changes.
   /// - Complexity: O(*d* log *b*), whatever the number of rows that vanish;
-  ///   recursively, plus O(*d* log *b*) per item beneath.
+  ///   recursively, plus O(log *b*) per item beneath, whatever its depth.
   public func collapse(_ item: ItemID, recursively: Bool = false) throws {
     try _refuseUnknownOrReentrant(item, for: .collapse)
-    defer { _runDeferredCalls() }
-    let notify = _snapshot.isExpanded(item)
-    if notify {
-      guard _callOut({ delegate?.shouldCollapseItem(item) ?? true }) else { return }
-      _callOut { delegate?.willCollapseItem(item) }
+    _operation {
+      let notify = _snapshot.isExpanded(item)
+      if notify {
+        guard _callOut({ delegate?.shouldCollapseItem(item) ?? true }) else { return }
+        _callOut { delegate?.willCollapseItem(item) }
+      }
+      // The rows beneath, while they are still there.
+      let vanishing = notify ? _rowsBeneath(item) : nil
+      _renewedSummaries += _snapshot._setExpanded([item], false)
+      if recursively { _collapseDescendants(of: item) }
+      if let vanishing {
+        let changes = TreeChanges(deletedRowRanges: [vanishing.table])
+        if _heights != nil { _heights!.free(_heights!.cut(vanishing.global)) }
+        _deliver(changes)
+      }
+      if notify { delegate?.didCollapseItem(item) }
     }
-    // The rows beneath, while they are still there.
-    let vanishing = notify ? _rowsBeneath(item) : nil
-    _snapshot.collapse([item])
-    if recursively { _collapseDescendants(of: item) }
-    if let vanishing {
-      let changes = TreeChanges(deletedRowRanges: [vanishing.table])
-      if _heights != nil { _heights!.free(_heights!.cut(vanishing.global)) }
-      _deliver(changes)
-    }
-    if notify { delegate?.didCollapseItem(item) }
   }
 
   /// Expands every collapsed ancestor of `item`, top down, so that it
@@ -110,28 +113,29 @@ extension DiffableTreeList {
   ///   ``DiffableTreeListError/Reason/unknownItem`` when the list has no
   ///   such item, or ``DiffableTreeListError/Reason/reentrantUpdate`` when
   ///   called while the list is calling out; nothing changes.
-  /// - Complexity: O(*d*² log *b*), whatever the number of rows that appear
+  /// - Complexity: O(*d* log *b*), whatever the number of rows that appear
   ///   (with ``heightOfItem`` set, plus a height asked for each).
   public func reveal(_ item: ItemID) throws {
     try _refuseUnknownOrReentrant(item, for: .reveal)
-    defer { _runDeferredCalls() }
-    var ancestors: [ItemID] = []
-    var next = _snapshot.parent(of: item)
-    while let ancestor = next {
-      ancestors.append(ancestor)
-      next = _snapshot.parent(of: ancestor)
+    _operation {
+      var ancestors: [ItemID] = []
+      var next = _snapshot.parent(of: item)
+      while let ancestor = next {
+        ancestors.append(ancestor)
+        next = _storedSnapshot.parent(of: ancestor)
+      }
+      var opened: [ItemID] = []
+      for ancestor in ancestors.reversed() where !_storedSnapshot.isExpanded(ancestor) {
+        guard _callOut({ delegate?.shouldExpandItem(ancestor) ?? true }) else { break }
+        _callOut { delegate?.willExpandItem(ancestor) }
+        _markExpanded(ancestor)
+        opened.append(ancestor)
+      }
+      // The first ancestor opened was visible (every one above it is
+      // expanded), and everything beneath it was hidden.
+      _showRows(beneath: opened.prefix(1))
+      for ancestor in opened { delegate?.didExpandItem(ancestor) }
     }
-    var opened: [ItemID] = []
-    for ancestor in ancestors.reversed() where !_snapshot.isExpanded(ancestor) {
-      guard _callOut({ delegate?.shouldExpandItem(ancestor) ?? true }) else { break }
-      _callOut { delegate?.willExpandItem(ancestor) }
-      _snapshot.expand([ancestor])
-      opened.append(ancestor)
-    }
-    // The first ancestor opened was visible (every one above it is
-    // expanded), and everything beneath it was hidden.
-    _showRows(beneath: opened.prefix(1))
-    for ancestor in opened { delegate?.didExpandItem(ancestor) }
   }
 
   // MARK: Implementation
@@ -184,7 +188,7 @@ extension DiffableTreeList {
 
   /// Collapses every item beneath `item` in the snapshot.
   ///
-  /// - Complexity: O(*s* · *d* log *b*) for the *s* items beneath.
+  /// - Complexity: O((*s* + *d*) log *b*) for the *s* items beneath.
   func _collapseDescendants(of item: ItemID) {
     var expanded: [ItemID] = []
     var stack = Array(_snapshot.children(of: item))
@@ -192,6 +196,27 @@ extension DiffableTreeList {
       if _snapshot.isExpanded(next) { expanded.append(next) }
       stack.append(contentsOf: _snapshot.children(of: next))
     }
-    if !expanded.isEmpty { _snapshot.collapse(expanded) }
+    if !expanded.isEmpty { _renewedSummaries += _snapshot._setExpanded(expanded, false) }
+  }
+
+  /// Marks `item` expanded in the stored snapshot without renewing the
+  /// rows above it: the next read of ``_snapshot`` renews every item marked
+  /// so, each level once, however many of them lie on one deep branch.
+  ///
+  /// - Complexity: O(1).
+  func _markExpanded(_ item: ItemID) {
+    if let node = _storedSnapshot._markExpandedWithoutRenewing(item) { _unrenewedNodes.append(node) }
+  }
+
+  /// Renews the rows above the items marked by ``_markExpanded(_:)``, and
+  /// records their expansion in the snapshot; nothing when none waits.
+  ///
+  /// - Complexity: O((*k* + *a*) log *b*) for *k* items marked and the *a*
+  ///   distinct items above them.
+  func _renewExpansions() {
+    guard !_unrenewedNodes.isEmpty else { return }
+    let nodes = _unrenewedNodes
+    _unrenewedNodes = []
+    _renewedSummaries += _storedSnapshot._renewExpanded(nodes)
   }
 }

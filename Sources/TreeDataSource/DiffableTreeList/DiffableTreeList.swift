@@ -34,8 +34,32 @@ import Foundation
 /// The list holds its host and delegate weakly. It is not thread-safe: use
 /// it from one thread (the main thread, with UIKit).
 public final class DiffableTreeList<ItemID: Hashable & Sendable> {
-  /// The items, their expansion and their rows.
-  var _snapshot = TreeSnapshot<ItemID>()
+  /// The items, their expansion and their rows, brought up to date first
+  /// when an expansion walk left items marked without renewing the rows
+  /// above them (see ``_renewExpansions()``).
+  var _snapshot: TreeSnapshot<ItemID> {
+    get {
+      _renewExpansions()
+      return _storedSnapshot
+    }
+    _modify {
+      _renewExpansions()
+      yield &_storedSnapshot
+    }
+  }
+
+  /// The snapshot as stored: read directly only by the expansion walks,
+  /// which mark items in it without renewing the rows above them.
+  var _storedSnapshot = TreeSnapshot<ItemID>()
+
+  /// The nodes of the items an expansion walk marked expanded in
+  /// ``_storedSnapshot`` without renewing the rows above them.
+  var _unrenewedNodes: [Int32] = []
+
+  /// The items whose row summaries the list's expansions and collapses
+  /// brought up to date, counted for tests that check how the work grows
+  /// with the depth.
+  package internal(set) var _renewedSummaries = 0
 
   /// The heights of the rows in row order while ``heightOfItem`` is set;
   /// `nil`: every row is 1 tall.
@@ -70,8 +94,7 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
     set {
       _host = newValue
       guard let newValue else { return }
-      _callOut { newValue.reloadData() }
-      _runDeferredCalls()
+      _operation { _callOut { newValue.reloadData() } }
     }
   }
 

@@ -32,3 +32,52 @@ struct _CallOuts {
     return call
   }
 }
+
+/// A list that calls out (``TreeList``, ``DiffableTreeList``): the calls
+/// in progress and the one way in for every public operation that may call
+/// out, so that what the code it called deferred runs before the operation
+/// returns.
+protocol _CallingOutList: AnyObject {
+  /// The calls in progress and the changes that wait for them.
+  var _callOuts: _CallOuts { get set }
+}
+
+extension _CallingOutList {
+  /// Runs `call`, a call to code outside the list (data source, host,
+  /// delegate, height closure) in the middle of an operation: while it
+  /// runs, changes are refused or deferred.
+  func _callOut<T>(_ call: () -> T) -> T {
+    _callOuts.depth += 1
+    defer { _callOuts.depth -= 1 }
+    return call()
+  }
+
+  /// Runs the calls deferred while the list was calling out, in the order
+  /// they came, once it no longer is (each may defer more: they run too).
+  func _runDeferredCalls() {
+    while !_callOuts.isCallingOut && _callOuts.hasDeferred, let call = _callOuts.takeDeferred() { call() }
+  }
+
+  /// Runs `body`, a public operation that may call out, then — unless the
+  /// list is still calling out, when the outer operation will — the calls
+  /// deferred while it called out: every public operation that calls out
+  /// goes through here, so that none returns with a change left waiting.
+  func _operation<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+    defer { _runDeferredCalls() }
+    return try body()
+  }
+
+  /// Runs `change`, a change that cannot be refused (it cannot throw), as
+  /// an operation (see ``_operation(_:)``); called while the list is
+  /// calling out, keeps it to run, as an operation of its own, once the
+  /// list no longer is.
+  func _whenNotCallingOut(_ change: @escaping (Self) -> Void) {
+    guard _callOuts.isCallingOut else {
+      _operation { change(self) }
+      return
+    }
+    _callOuts.deferUntilDone { [weak self] in
+      if let self { self._whenNotCallingOut(change) }
+    }
+  }
+}

@@ -13,27 +13,12 @@
 /// items, geometry) are answered at any time, from the list as it stands.
 /// So no update is lost, and the host always gets updates that take its
 /// rows from what it showed to what the list shows.
-extension TreeList {
-  /// Runs `call`, a call to the data source, the host or the delegate made
-  /// in the middle of an operation: while it runs, changes are refused or
-  /// deferred.
-  func _callOut<T>(_ call: () -> T) -> T {
-    _callOuts.depth += 1
-    defer { _callOuts.depth -= 1 }
-    return call()
-  }
-
+extension TreeList: _CallingOutList {
   /// Throws ``TreeDataSourceError/Reason/reentrantUpdate`` for a change
   /// asked for at `treePath` while the list is calling out.
   func _refuseReentrantUpdate(at treePath: TreePath) throws(TreeDataSourceError) {
     guard _callOutDepth > 0 else { return }
     throw TreeDataSourceError(treePath: treePath, reason: .reentrantUpdate)
-  }
-
-  /// Runs the calls deferred while the list was calling out, in the order
-  /// they came, once it no longer is.
-  func _runDeferredCalls() {
-    while !_callOuts.isCallingOut && _callOuts.hasDeferred, let call = _callOuts.takeDeferred() { call() }
   }
 
   // MARK: The data source's answers, made safe

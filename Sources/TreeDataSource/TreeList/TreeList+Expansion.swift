@@ -43,25 +43,26 @@ extension TreeList {
   ///   plus O(log *b*) per item of the subtree, whatever its depth.
   public func expand(_ treePath: TreePath, recursively: Bool = false) throws {
     try _refuseReentrantUpdate(at: treePath)
-    defer { _runDeferredCalls() }
-    try _index._validateItemPath(treePath, for: .expand)
-    if recursively {
-      try _expandSubtrees([treePath])
-      return
-    }
-    let notify = !_index.isExpanded(treePath)
-    if notify {
-      guard _callOut({ delegate?.shouldExpandItem(at: treePath) ?? true }) else { return }
-      _callOut { delegate?.willExpandItem(at: treePath) }
-    }
-    do {
-      try _expandItem(treePath)
-    } catch let error as TreeDataSourceError where error.isRecovered {
-      // The list reloaded the item's subtree, expanded.
+    try _operation {
+      try _index._validateItemPath(treePath, for: .expand)
+      if recursively {
+        try _expandSubtrees([treePath])
+        return
+      }
+      let notify = !_index.isExpanded(treePath)
+      if notify {
+        guard _callOut({ delegate?.shouldExpandItem(at: treePath) ?? true }) else { return }
+        _callOut { delegate?.willExpandItem(at: treePath) }
+      }
+      do {
+        try _expandItem(treePath)
+      } catch let error as TreeDataSourceError where error.isRecovered {
+        // The list reloaded the item's subtree, expanded.
+        if notify { delegate?.didExpandItem(at: treePath) }
+        throw error
+      }
       if notify { delegate?.didExpandItem(at: treePath) }
-      throw error
     }
-    if notify { delegate?.didExpandItem(at: treePath) }
   }
 
   /// Collapses the item at `treePath` and hands the host the rows that
@@ -81,18 +82,19 @@ extension TreeList {
   ///   source nothing.
   public func collapse(_ treePath: TreePath, recursively: Bool = false) throws {
     try _refuseReentrantUpdate(at: treePath)
-    defer { _runDeferredCalls() }
-    try _index._validateItemPath(treePath, for: .collapse)
-    let notify = _index.isExpanded(treePath)
-    if notify {
-      guard _callOut({ delegate?.shouldCollapseItem(at: treePath) ?? true }) else { return }
-      _callOut { delegate?.willCollapseItem(at: treePath) }
+    try _operation {
+      try _index._validateItemPath(treePath, for: .collapse)
+      let notify = _index.isExpanded(treePath)
+      if notify {
+        guard _callOut({ delegate?.shouldCollapseItem(at: treePath) ?? true }) else { return }
+        _callOut { delegate?.willCollapseItem(at: treePath) }
+      }
+      let changes = try _index.collapse(treePath, recursively: recursively)
+      if recursively, let id = _index._knownItemID(at: treePath) { _clearHeightsBeneath(id) }
+      _refreshHeights(along: treePath)
+      _deliver(changes)
+      if notify { delegate?.didCollapseItem(at: treePath) }
     }
-    let changes = try _index.collapse(treePath, recursively: recursively)
-    if recursively, let id = _index._knownItemID(at: treePath) { _clearHeightsBeneath(id) }
-    _refreshHeights(along: treePath)
-    _deliver(changes)
-    if notify { delegate?.didCollapseItem(at: treePath) }
   }
 
   /// Collapses the item at `treePath` if it is expanded, and expands it
@@ -143,14 +145,15 @@ extension TreeList {
   ///   expanded items the list knows.
   public func reveal(_ treePath: TreePath) throws {
     try _refuseReentrantUpdate(at: treePath)
-    defer { _runDeferredCalls() }
-    guard !treePath.isEmpty else {
-      throw TreeIndexError(operation: .reveal, treePath: treePath, reason: .emptyPath)
-    }
-    try _openItems { opened in
-      try _revealItem(treePath, opened: &opened)
-      // Subitems that came while hidden may be visible now.
-      _resolvePendingItems()
+    try _operation {
+      guard !treePath.isEmpty else {
+        throw TreeIndexError(operation: .reveal, treePath: treePath, reason: .emptyPath)
+      }
+      try _openItems { opened in
+        try _revealItem(treePath, opened: &opened)
+        // Subitems that came while hidden may be visible now.
+        _resolvePendingItems()
+      }
     }
   }
 
@@ -169,8 +172,9 @@ extension TreeList {
   /// - Complexity: O(*n* log *b*) for *n* items, whatever their depth.
   public func expandAll() throws {
     try _refuseReentrantUpdate(at: [])
-    defer { _runDeferredCalls() }
-    try _expandSubtrees((0..<_index.numberOfRootItems).map { [$0] })
+    try _operation {
+      try _expandSubtrees((0..<_index.numberOfRootItems).map { [$0] })
+    }
   }
 
   /// Collapses every item at every level; the host loses every row beneath
@@ -179,14 +183,11 @@ extension TreeList {
   /// - Complexity: O(*k* log *b*) for *k* known items. Asks the data source
   ///   nothing.
   public func collapseAll() {
-    guard _callOutDepth == 0 else {
-      _callOuts.deferUntilDone { [weak self] in self?.collapseAll() }
-      return
+    _whenNotCallingOut { list in
+      let changes = list._index.collapseAll()
+      list._clearHeightsBeneath(TreeIndex._rootItemID)
+      list._deliver(changes)
     }
-    defer { _runDeferredCalls() }
-    let changes = _index.collapseAll()
-    _clearHeightsBeneath(TreeIndex._rootItemID)
-    _deliver(changes)
   }
 
   // MARK: Implementation

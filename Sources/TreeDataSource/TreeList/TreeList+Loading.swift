@@ -22,16 +22,13 @@ extension TreeList {
   ///   ``TreeDataSource/height(ofItemAt:)`` once per visible item (no height
   ///   for a `.sectioned` root item), and ``TreeDataSource/item(at:)`` never.
   public func reloadData() {
-    guard _callOutDepth == 0 else {
-      _callOuts.deferUntilDone { [weak self] in self?.reloadData() }
-      return
-    }
-    defer { _runDeferredCalls() }
-    _forgetAndAskAgain()
-    if _batch != nil || _openEdits > 0 {
-      _needsReloadData = true
-    } else {
-      _callOut { host?.reloadData() }
+    _whenNotCallingOut { list in
+      list._forgetAndAskAgain()
+      if list._batch != nil || list._openEdits > 0 {
+        list._needsReloadData = true
+      } else {
+        list._callOut { list.host?.reloadData() }
+      }
     }
   }
 

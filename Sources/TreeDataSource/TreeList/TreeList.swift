@@ -153,9 +153,7 @@ public final class TreeList<DataSource: TreeDataSource> {
     guard let treePath = index.treeIndexPath(fromTablePath: tablePath) else {
       preconditionFailure("TreeList has no row at \(Array(tablePath)) (\(numberOfSections) sections)")
     }
-    let item = _callOut { dataSource.item(at: treePath) }
-    _runDeferredCalls()
-    return item
+    return _operation { _callOut { dataSource.item(at: treePath) } }
   }
 
   /// The height of the row at `tablePath`, from the list's cache.

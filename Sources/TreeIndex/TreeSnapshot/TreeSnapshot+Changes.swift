@@ -35,29 +35,82 @@ extension TreeSnapshot {
   /// - Complexity: O((*v* + *w*) log *b* + *n* + *m*) for *v* and *w* visible
   ///   items and *n* and *m* items in `old` and this snapshot. When this
   ///   snapshot was made from `old` by recent edits (`var next = old`, then
-  ///   a few edits), O(*k* · *d* log *b*) plus the ranges of rows listed, for
-  ///   *k* identifiers edited, whatever the size of the snapshots: a
-  ///   snapshot remembers its most recent edits, up to 4,096 identifiers.
+  ///   a few edits), O((*k* + *a*) log *b*) plus the ranges of rows listed,
+  ///   for *k* identifiers edited and the *a* distinct items above them,
+  ///   whatever the size of the snapshots: a snapshot remembers its most
+  ///   recent edits, up to 4,096 identifiers. Never more than the full
+  ///   comparison, up to a constant factor: working out from the edits
+  ///   gives way to it once it took as many steps as the full comparison
+  ///   would.
   @inlinable
   public func changes(from old: TreeSnapshot, layout: TreeIndex.Layout = .flat) -> TreeChanges {
-    _derivedChanges(from: old, layout: layout) ?? _changesComparedInFull(from: old, layout: layout)
+    _derivedChangesWithinBudget(from: old, layout: layout) ?? _changesComparedInFull(from: old, layout: layout)
+  }
+
+  /// ``_derivedChanges(from:layout:)`` within the steps the full comparison
+  /// would take (up to a constant factor): `nil` once they are spent, or
+  /// when this snapshot was not made from `old` by its recent edits. Not
+  /// public API.
+  ///
+  /// - Complexity: O(min(*s*, *n* + *m*) log *b*) plus the ranges listed,
+  ///   for the *s* steps of ``_derivedChanges(from:layout:)``.
+  @inlinable
+  package func _derivedChangesWithinBudget(from old: TreeSnapshot, layout: TreeIndex.Layout) -> TreeChanges? {
+    var budget = _StepBudget(limit: _derivedStepLimit(from: old))
+    return _derivedChanges(from: old, layout: layout, budget: &budget)
+  }
+
+  /// The steps the change set from `old` may take when worked out from the
+  /// edits: in proportion to the items of both snapshots, which the full
+  /// comparison spends at least one step on each.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  func _derivedStepLimit(from old: TreeSnapshot) -> Int {
+    4 * (old.count + count) + Self._historyLimit
   }
 
   /// The change set from `old` worked out from the edits that made this
-  /// snapshot from it (see `TreeSnapshot+History.swift`); `nil` when this
-  /// snapshot was not made from `old` by its recent edits. Not public API.
+  /// snapshot from it (see `TreeSnapshot+History.swift`), however many
+  /// steps it takes; `nil` when this snapshot was not made from `old` by
+  /// its recent edits. Not public API.
   ///
-  /// - Complexity: O(*k* · *d* log *b*) plus the ranges listed, for *k*
-  ///   identifiers edited.
+  /// - Complexity: O((*k* + *a*) log *b*) plus the ranges listed, for *k*
+  ///   identifiers edited and the *a* distinct items above them.
   @inlinable
   package func _derivedChanges(from old: TreeSnapshot, layout: TreeIndex.Layout) -> TreeChanges? {
+    var budget = _StepBudget(limit: .max)
+    return _derivedChanges(from: old, layout: layout, budget: &budget)
+  }
+
+  /// The steps ``_derivedChanges(from:layout:)`` takes (items visited,
+  /// levels walked), for tests that check how its work grows; `nil` when
+  /// this snapshot was not made from `old` by its recent edits. Not public
+  /// API.
+  ///
+  /// - Complexity: That of ``_derivedChanges(from:layout:)``.
+  package func _derivedChangesSteps(from old: TreeSnapshot, layout: TreeIndex.Layout) -> Int? {
+    var budget = _StepBudget(limit: .max)
+    guard _derivedChanges(from: old, layout: layout, budget: &budget) != nil else { return nil }
+    return budget.steps
+  }
+
+  /// ``_derivedChanges(from:layout:)`` within `budget`: `nil` once it is
+  /// spent.
+  @inlinable
+  func _derivedChanges(from old: TreeSnapshot, layout: TreeIndex.Layout, budget: inout _StepBudget)
+    -> TreeChanges?
+  {
     guard let edits = _edits(since: old) else { return nil }
     let isSectioned = layout == .sectioned
-    if let changes = _DerivedSnapshotDiff.shortcut(old: old, new: self, edits: edits, isSectioned: isSectioned) {
+    if let changes = _DerivedSnapshotDiff.shortcut(
+      old: old, new: self, edits: edits, isSectioned: isSectioned, budget: &budget)
+    {
       return changes
     }
+    guard !budget.isSpent else { return nil }
     var diff = _DerivedSnapshotDiff(old: old, new: self, isSectioned: isSectioned)
-    return diff.run(edits: edits)
+    return diff.run(edits: edits, budget: &budget)
   }
 
   /// The change set from `old`, comparing every visible item. Not public

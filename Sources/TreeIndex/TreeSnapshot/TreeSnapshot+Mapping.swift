@@ -67,9 +67,19 @@ extension TreeSnapshot {
   /// - Complexity: O(*d* log *b*).
   @inlinable
   func _row(of node: _NodeID) -> Int? {
+    var levels = 0
+    return _row(of: node, levels: &levels)
+  }
+
+  /// ``_row(of:)``, adding the levels it walked up to `levels`.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  @inlinable
+  func _row(of node: _NodeID, levels: inout Int) -> Int? {
     var row = 0
     var x = node
     while true {
+      levels &+= 1
       let parent = _index._arena.owner(x)
       guard let before = _index._arena.summary(before: x, inTreeAt: _index._arena.children(parent)) else { return nil }
       row &+= before.span &+ before.extraRows

@@ -7,12 +7,13 @@ import _SummaryTree
 /// *k* items added, or O(*d* log *b*) for the move.
 extension _DerivedSnapshotDiff {
   /// The change set from `old` to `new` when `edits` only add items, or
-  /// move one item in `.flat`; `nil` for any other derivation, or when an
-  /// item was marked for reload.
+  /// move one item in `.flat`; `nil` for any other derivation, when an
+  /// item was marked for reload, or once `budget` is spent (then
+  /// `budget.isSpent`).
   @inlinable
   static func shortcut(
     old: TreeSnapshot<ItemID>, new: TreeSnapshot<ItemID>, edits: ArraySlice<_SnapshotEdit<ItemID>>,
-    isSectioned: Bool
+    isSectioned: Bool, budget: inout _StepBudget
   ) -> TreeChanges? {
     guard !edits.isEmpty, new._reloaded.isEmpty else { return nil }
     var onlyAdditions = true
@@ -23,7 +24,9 @@ extension _DerivedSnapshotDiff {
       }
       break
     }
-    if onlyAdditions { return additions(old: old, new: new, edits: edits, isSectioned: isSectioned) }
+    if onlyAdditions {
+      return additions(old: old, new: new, edits: edits, isSectioned: isSectioned, budget: &budget)
+    }
     guard !isSectioned, edits.count == 1 else { return nil }
     switch edits[edits.startIndex].operation {
     case .move(let item, _, _), .moveTo(let item, _, _): return move(of: item, old: old, new: new)
@@ -33,11 +36,12 @@ extension _DerivedSnapshotDiff {
 
   /// Items added, collapsed and childless, and nothing else changed: each
   /// visible one is an inserted row (in `.sectioned`, a new root item is an
-  /// inserted section, whose rows are not listed).
+  /// inserted section, whose rows are not listed). The levels walked are
+  /// spent from `budget`: `nil` once it is spent.
   @inlinable
   static func additions(
     old: TreeSnapshot<ItemID>, new: TreeSnapshot<ItemID>, edits: ArraySlice<_SnapshotEdit<ItemID>>,
-    isSectioned: Bool
+    isSectioned: Bool, budget: inout _StepBudget
   ) -> TreeChanges? {
     let arena = new._index._arena
     var changes = _TreeChangesBuilder()
@@ -53,7 +57,9 @@ extension _DerivedSnapshotDiff {
           changes.insertSection(new._index(ofChild: node, in: _Arena.root))
           continue
         }
-        guard let row = new._row(of: node) else { continue }  // hidden
+        let row = new._row(of: node, levels: &budget.steps)
+        guard !budget.isSpent else { return nil }
+        guard let row else { continue }  // hidden
         guard isSectioned else {
           changes.insertRows(row..<(row + 1), inSection: 0)
           continue
@@ -61,7 +67,10 @@ extension _DerivedSnapshotDiff {
         // The root item above it is its section; the rows of a section
         // added by these edits are not listed.
         var top = node
-        while arena.owner(top) != _Arena.root { top = arena.owner(top) }
+        while arena.owner(top) != _Arena.root {
+          budget.steps &+= 1
+          top = arena.owner(top)
+        }
         guard old._node(of: new._item(top)) != nil, let sectionRow = new._row(of: top) else { continue }
         let rowInSection = row - sectionRow - 1
         changes.insertRows(rowInSection..<(rowInSection + 1), inSection: new._index(ofChild: top, in: _Arena.root))

@@ -3,8 +3,13 @@ import _SummaryTree
 /// Works out the change set between a snapshot and one of its ancestors
 /// from the edits between them (see `TreeSnapshot+History.swift`), visiting
 /// only what the edits touched: the same change set as ``_SnapshotDiff``,
-/// in O(*k* · *d* log *b*) plus the ranges of rows it lists, for *k*
-/// identifiers edited, whatever the size of the snapshots.
+/// in O((*k* + *a*) log *b*) plus the ranges of rows it lists, for *k*
+/// identifiers edited and the *a* distinct items above them, whatever the
+/// size of the snapshots (items edited many times, or on the same deep
+/// branch, share the walk up to the root). An item that leaves its parent
+/// adds O(*d* log *b*) to find its row. It counts its steps in a
+/// ``_StepBudget`` and gives up once that is spent: the full comparison is
+/// then the cheaper way.
 ///
 /// The edits name *seeds*: items inserted, deleted or moved (*touched*:
 /// their places changed), items expanded or collapsed, and items marked for
@@ -43,9 +48,14 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     var changes = _TreeChangesBuilder()
     @usableFromInline
     var reloads: [TreeChanges.RowRange] = []
+    /// The steps taken, and how many may be.
+    @usableFromInline
+    var budget: _StepBudget
 
     @inlinable
-    init() {}
+    init(budget: _StepBudget) {
+      self.budget = budget
+    }
   }
 
   /// A dirty child: its node and index on one side.
@@ -144,15 +154,21 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     self.isSectioned = isSectioned
   }
 
-  /// The change set, given the edits from `old` to `new`; `nil` if the
-  /// edits do not account for the differences (a defect: the caller then
-  /// compares the snapshots in full).
+  /// The change set, given the edits from `old` to `new`; `nil` once
+  /// `budget` is spent, or if the edits do not account for the differences
+  /// (a defect): the caller then compares the snapshots in full.
+  ///
+  /// - Parameters:
+  ///   - edits: The edits from `old` to `new`.
+  ///   - budget: The steps that may be taken; on return, with the steps
+  ///     taken added.
   @inlinable
-  mutating func run(edits: ArraySlice<_SnapshotEdit<ItemID>>) -> TreeChanges? {
-    markDirty(edits)
+  mutating func run(edits: ArraySlice<_SnapshotEdit<ItemID>>, budget: inout _StepBudget) -> TreeChanges? {
     // The walks only read `self`, so the snapshots are borrowed, never
     // copied, for each question they ask.
-    var output = Output()
+    var output = Output(budget: budget)
+    defer { budget = output.budget }
+    guard markDirty(edits, budget: &output.budget) else { return nil }
     var scratch = Scratch()
     guard walkNew(into: &output, scratch: &scratch), walkOld(into: &output, scratch: &scratch) else { return nil }
     var result = output.changes.build()
@@ -163,9 +179,13 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   // MARK: Seeds
 
   /// Marks the seeds of `edits` and the reloaded items, and their ancestors
-  /// on both sides, dirty.
+  /// on both sides, dirty; `false` once `budget` is spent.
+  ///
+  /// - Complexity: O((*k* + *a*) log (*k* + *a*)) for *k* seeds and the *a*
+  ///   distinct items above them: each item's ancestors are walked once on
+  ///   each side, however many seeds lie beneath it.
   @inlinable
-  mutating func markDirty(_ edits: ArraySlice<_SnapshotEdit<ItemID>>) {
+  mutating func markDirty(_ edits: ArraySlice<_SnapshotEdit<ItemID>>, budget: inout _StepBudget) -> Bool {
     var seeds: [ItemID] = []
     for edit in edits {
       switch edit.operation {
@@ -182,26 +202,32 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     seeds += new._reloaded
     // Each seed and its ancestors are dirty on both sides: up from the
     // seed on each side, each item on the way is marked where it is on
-    // either side. The pairs are deduplicated once sorted, rather than
-    // hashed on the way: O(*k* · *d*) pairs for *k* seeds.
+    // either side. A walk stops at a node an earlier walk of its side went
+    // through: everything above it is marked already. The pairs are
+    // deduplicated once sorted.
     func mark(_ item: ItemID, newNode: _NodeID?, oldNode: _NodeID?) {
       if let node = newNode ?? new._node(of: item) { dirtyNew.pairs.append((new._index._arena.owner(node), node)) }
       if let node = oldNode ?? old._node(of: item) { dirtyOld.pairs.append((old._index._arena.owner(node), node)) }
     }
+    var walkedNew = Set<_NodeID>()
+    var walkedOld = Set<_NodeID>()
     for seed in seeds {
+      guard budget.spend(1) else { return false }
       let newSeed = new._node(of: seed)
       let oldSeed = old._node(of: seed)
       mark(seed, newNode: newSeed, oldNode: oldSeed)
       if var node = newSeed {
         node = new._index._arena.owner(node)
-        while node != _Arena.root {
+        while node != _Arena.root, walkedNew.insert(node).inserted {
+          guard budget.spend(1) else { return false }
           mark(new._item(node), newNode: node, oldNode: nil)
           node = new._index._arena.owner(node)
         }
       }
       if var node = oldSeed {
         node = old._index._arena.owner(node)
-        while node != _Arena.root {
+        while node != _Arena.root, walkedOld.insert(node).inserted {
+          guard budget.spend(1) else { return false }
           mark(old._item(node), newNode: nil, oldNode: node)
           node = old._index._arena.owner(node)
         }
@@ -209,6 +235,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     }
     dirtyNew.group()
     dirtyOld.group()
+    return true
   }
 
   // MARK: The walks
@@ -278,6 +305,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     let isRoot = parent == _Arena.root
     sortedDirty(parent, in: new, dirtyNew, into: &s.newDirty)
     sortedDirty(visit.old, in: old, dirtyOld, into: &s.oldDirty)
+    guard output.budget.spend(1 + s.newDirty.count + s.oldDirty.count) else { return false }
     guard
       Self.blocks(
         newCount: new._index._arena.count(parent), newDirty: s.newDirty,
@@ -372,7 +400,8 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
         let oldIndex = oldIndexOfDirty[i]
         from = visit.oldBase.map { offset($0, by: old._index._arena.subitem(of: visit.old!, at: oldIndex).rowOffset) }
       } else if let oldNode {
-        from = listedPosition(of: oldNode, in: old, other: new)
+        from = listedPosition(of: oldNode, in: old, other: new, budget: &output.budget)
+        guard !output.budget.isSpent else { return false }
       }
       let isMoving = visit.isMoving || !keptDirty[i]
       if let from {
@@ -409,6 +438,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     let isRoot = parent == _Arena.root
     sortedDirty(parent, in: old, dirtyOld, into: &s.oldDirty)
     sortedDirty(visit.new, in: new, dirtyNew, into: &s.newDirty)
+    guard output.budget.spend(1 + s.newDirty.count + s.oldDirty.count) else { return false }
     guard
       Self.blocks(
         newCount: visit.new.map { new._index._arena.count($0) }, newDirty: s.newDirty,
@@ -457,7 +487,8 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
             offset($0, by: new._index._arena.subitem(of: visit.new!, at: new._index(ofChild: newNode, in: visit.new!)).rowOffset)
           }
         } else {
-          to = listedPosition(of: newNode, in: new, other: old)
+          to = listedPosition(of: newNode, in: new, other: old, budget: &output.budget)
+          guard !output.budget.isSpent else { return false }
         }
       }
       if to == nil { output.changes.deleteRows(from.row..<(from.row + 1), inSection: from.section) }
@@ -516,16 +547,23 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
 
   /// Where the item at `node` of `side` is listed: its row, unless it is
   /// hidden, a section, or in a section that the other side does not have
-  /// (a deleted or inserted section).
+  /// (a deleted or inserted section). The levels walked are spent from
+  /// `budget`.
   ///
   /// - Complexity: O(*d* log *b*).
   @inlinable
-  func listedPosition(of node: _NodeID, in side: TreeSnapshot<ItemID>, other: TreeSnapshot<ItemID>) -> Position? {
-    guard let row = side._row(of: node) else { return nil }
+  func listedPosition(
+    of node: _NodeID, in side: TreeSnapshot<ItemID>, other: TreeSnapshot<ItemID>, budget: inout _StepBudget
+  ) -> Position? {
+    let row = side._row(of: node, levels: &budget.steps)
+    guard let row else { return nil }
     guard isSectioned else { return Position(section: 0, row: row) }
     // The root item above it is its section.
     var top = node
-    while side._index._arena.owner(top) != _Arena.root { top = side._index._arena.owner(top) }
+    while side._index._arena.owner(top) != _Arena.root {
+      budget.steps &+= 1
+      top = side._index._arena.owner(top)
+    }
     guard top != node, let otherTop = other._node(of: side._item(top)), other._index._arena.owner(otherTop) == _Arena.root
     else { return nil }
     let section = side._index(ofChild: top, in: _Arena.root)
