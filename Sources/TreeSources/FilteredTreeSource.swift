@@ -18,10 +18,12 @@ import _SummaryTree
 /// only the shown items.
 ///
 /// A change of several steps (a batch of the base, or of the filter) is
-/// decided as a whole: a folder (`visibleIfDescendantIsVisible`) that loses
-/// its last shown child stays shown until the batch ends, and is hidden
-/// then only if no other child shows it, so a folder shown before and after
-/// the batch is never removed and inserted again.
+/// decided as a whole: an item that the batch would hide — a folder
+/// (`visibleIfDescendantIsVisible`) that loses its last shown child, or an
+/// item a new predicate or a new element hides — stays shown until the
+/// batch ends, and is hidden then only if it still would be, so an item
+/// shown before and after the batch is never removed and inserted again.
+/// (An item moved to where the filter does not show it leaves at once.)
 public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// The source whose elements are filtered.
   public let base: Base
@@ -55,6 +57,13 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// shows one) and of every item beneath a `hidden` one (asked again when
   /// it stops being hidden, or when an item moves out from beneath it).
   var _outcomesMayBeStale = false
+  /// For each open batch, what its journal of the mirror does not restore.
+  // Unchecked: as the mirror, the filter's own, in accesses that call out
+  // to nothing.
+  @exclusivity(unchecked) var _savedAtBatches:
+    [(
+      rootTree: Int32, held: [Int32], predicate: (Base.Element) -> TreeFilterOutcome, outcomesMayBeStale: Bool
+    )] = []
   /// While a change of the base is received: the change and the step being
   /// applied, so that an element is read where the base holds it now.
   var _reading: (changes: TreeSourceChanges, step: Int)?
@@ -72,9 +81,14 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     _combinedBase = base as? any _ElementAndChildCount<Base.Element>
     _rootTree = _buildChildren(of: nil, owner: -1)
     let filter = _Weak(object: self)
-    _subscription = base._listen(
-      publishingTo: _publisher, willEnd: { filter.object?._releaseHeldAtOutermostBatch() },
-      { changes in filter.object?._receive(changes) })
+    // Every batch, the filter's own or one its base opened, is journaled,
+    // so that a failed one restores the filter exactly (an item it held
+    // shown stays held, which taking back the base's undoing steps would
+    // not give).
+    _publisher.restoresOnDiscard = true
+    _publisher.didBegin = { filter.object?._batchBegan() }
+    _publisher.willEnd = { discard in filter.object?._batchEnds(discarding: discard) }
+    _subscription = base._listen(publishingTo: _publisher) { changes in filter.object?._receive(changes) }
   }
 
   /// `Filtered(` and the base's name `)`.
@@ -148,11 +162,9 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     do {
       try base.performBatchUpdates(updates)
     } catch {
-      _releaseHeldAtOutermostBatch()
       _publisher.end(discarding: true)
       throw error
     }
-    _releaseHeldAtOutermostBatch()
     _publisher.end()
   }
 
@@ -210,6 +222,14 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     case .narrowing:
       var next: [Int32: Bool] = [:]
       _evaluateShown(tree: _rootTree, parentPath: nil, into: &next)
+      // In a batch, what the predicate hides stays until the batch ends.
+      var held: [Int32] = []
+      if _publisher.batchDepth > 0 {
+        for (node, shown) in next where !shown {
+          next[node] = true
+          held.append(node)
+        }
+      }
       _diffShown(tree: _rootTree, at: nil, next: next, into: &steps)
       for (node, shown) in next {
         _forest[node].isHeld = false
@@ -217,6 +237,7 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
         _forest[node].isShown = shown
         _forest.refreshUpward(from: node, inTreeAt: _tree(of: node))
       }
+      for node in held { _ = _hold(node) }
       // The hidden items were not asked: their outcomes may be above the
       // new predicate's until they are asked again.
       _outcomesMayBeStale = true
@@ -226,8 +247,12 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
       // predicate's.
       let keepVisible = change == .widening
       _evaluate(tree: _rootTree, parentPath: nil, keepingVisible: keepVisible, exact: true, into: &next)
+      // In a batch, what the predicate hides stays until the batch ends.
+      var held: [Int32] = []
+      if _publisher.batchDepth > 0 { _keepShown(tree: _rootTree, next: &next, held: &held) }
       _diff(tree: _rootTree, at: nil, next: next, into: &steps)
       _commit(tree: _rootTree, next: next)
+      for node in held { _ = _hold(node) }
       _outcomesMayBeStale = false
     }
     _publisher.publish(steps)
@@ -332,6 +357,20 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
         break
       }
     }
+  }
+
+  /// Keeps shown in `next` every shown item of `tree` and beneath, adding
+  /// those `next` would hide to `held`.
+  func _keepShown(tree: Int32, next: inout [Bool], held: inout [Int32]) {
+    _forEachShown(in: tree, offset: 0) { node, _ in
+      if !next[Int(node)] {
+        next[Int(node)] = true
+        held.append(node)
+      }
+    }
+    var shown: [Int32] = []
+    _forEachShown(in: tree, offset: 0) { node, _ in shown.append(node) }
+    for node in shown { _keepShown(tree: _forest[node].children, next: &next, held: &held) }
   }
 
   /// Stores `next` and brings every summary up to date.
@@ -570,14 +609,14 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     _forest.update(tree)
   }
 
-  // MARK: Holding folders until the batch ends
+  // MARK: Holding items until the batch ends
 
-  /// Holds the shown item `node` shown when it is a folder
-  /// (`visibleIfDescendantIsVisible`) about to be hidden for want of a
-  /// shown child; returns whether it did.
+  /// Holds the shown item `node`, about to be hidden (a folder for want of
+  /// a shown child, or an item the predicate hides now), shown until the
+  /// batch ends; returns whether it did (`false`: it is not shown).
   func _hold(_ node: Int32) -> Bool {
     let item = _forest[node]
-    guard item.isShown, item.outcome == .visibleIfDescendantIsVisible else { return false }
+    guard item.isShown else { return false }
     if !item.isHeld {
       _forest[node].isHeld = true
       _held.append(node)
@@ -585,10 +624,10 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     return true
   }
 
-  /// Ends the holds of the batch: every held folder that still has no
-  /// shown child is hidden now, with the step that removes its row (or the
-  /// row of the topmost ancestor that it leaves without a shown child).
-  /// A folder that lost its matches and gained others within the batch
+  /// Ends the holds of the batch: every held item that its outcome (and,
+  /// for a folder, its children) still hides is hidden now, with the step
+  /// that removes its row (or the row of the topmost ancestor that it
+  /// leaves without a shown child). An item shown again within the batch
   /// stays: it is never removed and inserted again.
   func _releaseHeld(into out: inout [TreeSourceChanges.Step]) {
     guard !_held.isEmpty else { return }
@@ -612,10 +651,26 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     }
   }
 
-  /// Releases the holds when the outermost batch of the filter ends, and
-  /// publishes the removals.
-  func _releaseHeldAtOutermostBatch() {
-    guard _publisher.batchDepth == 1 else { return }
+  /// Opens a journal of the mirror for a batch that opened, and keeps
+  /// what the journal does not hold.
+  func _batchBegan() {
+    _forest.beginJournal()
+    _savedAtBatches.append((_rootTree, _held, predicate, _outcomesMayBeStale))
+  }
+
+  /// Closes the journal of a batch that ends: a discarded batch restores
+  /// the filter as it was when the batch opened (the predicate included);
+  /// when the outermost batch ends, the holds are released and the
+  /// removals published.
+  func _batchEnds(discarding discard: Bool) {
+    let saved = _savedAtBatches.removeLast()
+    if discard {
+      _forest.rollBackJournal()
+      (_rootTree, _held, predicate, _outcomesMayBeStale) = saved
+    } else {
+      _forest.commitJournal()
+    }
+    guard _publisher.batchDepth == 1, !discard else { return }
     var out: [TreeSourceChanges.Step] = []
     _releaseHeld(into: &out)
     _publisher.publish(out)

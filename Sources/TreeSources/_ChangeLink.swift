@@ -8,19 +8,12 @@ final class _ChangeLink {
   weak var downstream: _ChangePublisher?
   /// Takes in a change of the source beneath (see ``deliver(_:)``).
   private let receive: (TreeSourceChanges) -> Void
-  /// Runs before the composed source's publisher ends a batch that a
-  /// source beneath ended (a filter releases the folders it held).
-  private let willEnd: () -> Void
   /// Whether the link still listens.
   var isActive = true
 
-  init(
-    downstream: _ChangePublisher, receive: @escaping (TreeSourceChanges) -> Void,
-    willEnd: @escaping () -> Void = {}
-  ) {
+  init(downstream: _ChangePublisher, receive: @escaping (TreeSourceChanges) -> Void) {
     self.downstream = downstream
     self.receive = receive
-    self.willEnd = willEnd
   }
 
   /// Hands the composed source a change of the source beneath; the
@@ -31,14 +24,19 @@ final class _ChangeLink {
     downstream.receiving(from: self) { receive(changes) }
   }
 
+  /// Hands the composed source the steps that undo a failed batch of the
+  /// source beneath, unless it restores itself when that batch ends (see
+  /// ``_ChangePublisher/restoresOnDiscard``).
+  func deliverUndo(_ changes: TreeSourceChanges) {
+    guard let downstream, !downstream.restoresOnDiscard else { return }
+    deliver(changes)
+  }
+
   /// Ends the composed source's batch that mirrors one of the source
   /// beneath.
   func end(discarding discard: Bool) {
     guard let downstream else { return }
-    downstream.receiving(from: self) {
-      willEnd()
-      downstream.end(discarding: discard)
-    }
+    downstream.receiving(from: self) { downstream.end(discarding: discard) }
   }
 }
 
@@ -56,11 +54,10 @@ extension TreeSource {
   /// subscribed otherwise (a source of the caller's publishes its batches
   /// when they end).
   func _listen(
-    publishingTo downstream: _ChangePublisher, willEnd: @escaping () -> Void = {},
-    _ receive: @escaping (TreeSourceChanges) -> Void
+    publishingTo downstream: _ChangePublisher, _ receive: @escaping (TreeSourceChanges) -> Void
   ) -> TreeSourceSubscription {
     if let linkable = self as? any _LinkableSource,
-      let subscription = linkable._link(_ChangeLink(downstream: downstream, receive: receive, willEnd: willEnd))
+      let subscription = linkable._link(_ChangeLink(downstream: downstream, receive: receive))
     {
       return subscription
     }

@@ -62,6 +62,21 @@ final class _ChangePublisher {
   /// The edits that waited for the deliveries to end, in order.
   @exclusivity(unchecked) private var deferred: [() -> Void] = []
 
+  /// Whether the owner restores itself exactly when a batch is discarded
+  /// (in ``willEnd``): it then drops everything recorded since the batch
+  /// opened, and ignores the steps that undo a source's failed batch
+  /// beneath it. A filter does; a join, which holds no state of its
+  /// sources' beyond their counts, takes in the undoing steps instead.
+  var restoresOnDiscard = false
+  /// Called when a batch opens here (the owner's, or one that a source
+  /// beneath opened), after it is counted.
+  var didBegin: (() -> Void)?
+  /// Called when a batch ends here, before anything recorded is undone,
+  /// dropped or published, with whether it is discarded: the owner that
+  /// restores itself does so; at the outermost batch it may publish what
+  /// waited for the batch to end.
+  var willEnd: ((_ discarding: Bool) -> Void)?
+
   // MARK: Listeners
 
   /// Adds a subscriber: it hears of each change, or batch of changes, once
@@ -168,16 +183,21 @@ final class _ChangePublisher {
   func begin(openedBy link: _ChangeLink? = nil) {
     batchDepth += 1
     marks.append((pending.count, link.map(ObjectIdentifier.init), false))
+    didBegin?()
     for link in links where link.isActive { link.downstream?.begin(openedBy: link) }
   }
 
   /// Closes a batch: when `discard` (the batch failed and the source was
   /// restored), the links hear of the steps that undo it and the steps are
-  /// dropped; the outermost batch publishes what it recorded.
+  /// dropped — unless steps of other sources beneath were recorded since
+  /// it opened and the owner does not restore itself, when they all stay,
+  /// undone steps included; the outermost batch publishes what it
+  /// recorded.
   func end(discarding discard: Bool = false) {
+    willEnd?(discard)
     let mark = marks.removeLast()
-    if discard && pending.count > mark.count && (mark.opener == nil || !mark.isMixed) {
-      if !links.isEmpty { deliver(Self.undoing(pending[mark.count...]), toLinks: true) }
+    if discard && pending.count > mark.count && (mark.opener == nil || restoresOnDiscard || !mark.isMixed) {
+      if !links.isEmpty { deliver(Self.undoing(pending[mark.count...]), toLinks: true, undoing: true) }
       pending.removeSubrange(mark.count...)
     }
     batchDepth -= 1
@@ -208,11 +228,13 @@ final class _ChangePublisher {
 
   /// Calls the links or the subscribers with `changes`, each that is still
   /// listening when its turn comes, then the edits that waited.
-  private func deliver(_ changes: TreeSourceChanges, toLinks: Bool) {
+  private func deliver(_ changes: TreeSourceChanges, toLinks: Bool, undoing: Bool = false) {
     deliveries += 1
     if toLinks {
       let links = self.links
-      for link in links where link.isActive { link.deliver(changes) }
+      for link in links where link.isActive {
+        if undoing { link.deliverUndo(changes) } else { link.deliver(changes) }
+      }
     } else {
       let observers = self.observers
       for observer in observers {

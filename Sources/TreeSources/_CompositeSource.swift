@@ -61,11 +61,13 @@ final class _CompositeSource<Element> {
   /// and inserts it into the second, in one batch of both.
   ///
   /// When the item arrives as it left (the first source's change begins
-  /// with its removal, the second's with its insertion, and the shape
-  /// beneath it is the same), the subscribers hear of the one step
-  /// `oneMove` returns, then of what else the sources changed (a filtered
-  /// folder that the item leaves without a match goes after the move);
-  /// otherwise of both sources' changes, lifted.
+  /// with its removal, the second's with its insertion), the subscribers
+  /// hear of the one step `oneMove` returns — followed, when the second
+  /// source shows other items beneath it than the first did (a filter on
+  /// one side), by the replacement of its subitems — then of what else the
+  /// sources changed (a filtered folder that the item leaves without a
+  /// match goes after the move); otherwise of both sources' changes,
+  /// lifted.
   ///
   /// - Throws: The sources' error; nothing changes.
   func move(
@@ -94,10 +96,18 @@ final class _CompositeSource<Element> {
     // One move when the item arrives as it left: the same steps, and the
     // same shape beneath it (sources whose levels keep children another
     // way, as a `KeyPathTreeSource`'s, may show other children there).
-    if removal.first == .remove(localSource), insertion.first == .insert(localDestination),
-      sources[to]._shape(at: localDestination) == shape
-    {
-      publisher.publish([oneMove()])
+    if removal.first == .remove(localSource), insertion.first == .insert(localDestination) {
+      let move = oneMove()
+      var steps = [move]
+      // The destination shows other items beneath it (a filter on one
+      // side): the item moves, and its subitems are replaced.
+      if case .move(_, let destination) = move, let shape, let newShape = sources[to]._shape(at: localDestination),
+        newShape != shape
+      {
+        steps += Array(repeating: .remove(destination.appending(0)), count: shape[0])
+        steps += (0..<newShape[0]).map { .insert(destination.appending($0)) }
+      }
+      publisher.publish(steps)
       if removal.count > 1 { lift(TreeSourceChanges(Array(removal.dropFirst())), from) }
       if insertion.count > 1 { lift(TreeSourceChanges(Array(insertion.dropFirst())), to) }
     } else {

@@ -8,8 +8,8 @@ struct _FilterItem: SelfSummarizingTreeElement {
   /// `visibleIfDescendantIsVisible` with a shown child.
   var isShown: Bool
   /// Whether the item is kept shown until the batch ends although its
-  /// outcome is `visibleIfDescendantIsVisible` and no child is shown (a
-  /// folder that lost its matches may gain others within the batch).
+  /// outcome hides it (a folder that lost its matches, or an item the
+  /// predicate hides now, may be shown again within the batch).
   var isHeld = false
   /// The root of the tree of its children, or `null`.
   var children: Int32 = -1

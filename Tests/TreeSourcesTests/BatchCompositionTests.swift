@@ -211,3 +211,37 @@ struct BatchCompositionTests {
 
   static func names(_ items: [Item]) -> [String] { items.map(\.name) }
 }
+
+extension BatchCompositionTests {
+  @Test func anItemHiddenAndShownAgainInOneBatchStays() throws {
+    let base = ArrayTreeSource(["a", "b", "c"], name: "base")
+    let filter = FilteredTreeSource(base) { _ in .visible }
+    let list = TreeList(source: filter)
+    let host = ListHostSimulator(list: list)
+    list.reloadData()
+    try filter.performBatchUpdates { () throws(TreeSourceError) in
+      filter.setPredicate { $0 == "b" ? .hidden : .visible }
+      // Held until the batch ends: still there for reads and edits.
+      #expect(try filter.element(at: [1]) == "b")
+      filter.setPredicate { _ in .visible }
+    }
+    #expect(host.calls == [.reloadData])
+    // Hidden for good: one removal when the batch ends.
+    try base.performBatchUpdates { () throws(TreeSourceError) in
+      filter.setPredicate { $0 == "b" ? .hidden : .visible }
+      try base.append("d")
+    }
+    #expect(Self.rowsShown(list) == ["a", "c", "d"])
+    guard case .apply(let changes) = host.calls.last else {
+      Issue.record("no update: \(host.calls)")
+      return
+    }
+    #expect(changes.deletedRowRanges.map(\.rows) == [1..<2])
+    #expect(changes.insertedRowRanges.map(\.rows) == [2..<3])
+    #expect(host.violations.isEmpty)
+  }
+
+  static func rowsShown<S>(_ list: TreeList<TreeSourceDataSource<S>>) -> [S.Element] {
+    (0..<list.numberOfRows).map { list.item(at: IndexPath(indexes: [0, $0])) }
+  }
+}

@@ -99,7 +99,9 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
         // A row the batch moved keeps its cell: the items updated after
         // they moved are redrawn where they went, in a second update (the
         // list redraws those updated before they moved itself).
-        let redrawn = Self._updatedAfterMoving(changes)
+        let redrawn = Self._updatedAfterMoving(changes).filter { path in
+          path.parent.map { list.numberOfSubitems(of: $0) != nil } ?? true
+        }
         if !redrawn.isEmpty { try list.reloadItems(at: redrawn) }
       }
     } catch {
@@ -149,6 +151,12 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
   func _replay(_ changes: TreeSourceChanges, into list: TreeList<TreeSourceDataSource>) throws {
     defer { _replaying = nil }
     let steps = changes.steps
+    // The items the list inserts for a move it could not follow (the item
+    // came from beneath an item it never expanded): like an item the
+    // change inserts, each comes with its subitems as the source holds
+    // them at the end, so later steps beneath it are passed over.
+    var fresh: [TreePath] = []
+    func isFresh(_ path: TreePath) -> Bool { fresh.contains { $0.isAncestor(of: path) } }
     var i = 0
     while i < steps.count {
       let step = steps[i]
@@ -157,11 +165,13 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
       // Beneath an item the list never expanded, it knows no subitems:
       // a change there changes nothing it shows.
       func isKnown(_ path: TreePath) -> Bool {
-        path.parent.map { list.numberOfSubitems(of: $0) != nil } ?? true
+        !isFresh(path) && (path.parent.map { list.numberOfSubitems(of: $0) != nil } ?? true)
       }
+      var replayed = 1
+      var freshNow: TreePath?
       switch step {
       case .insert(let p):
-        try list.insertItems(at: [p])
+        if !isFresh(p) { try list.insertItems(at: [p]) }
       case .remove(let p):
         // A run of removals at one place (what a filter publishes when
         // it hides consecutive siblings): one deletion of them all, in
@@ -175,16 +185,27 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
           i += 1
         }
         if isKnown(p) { try list.deleteItems(at: paths) }
+        replayed = paths.count
       case .move(let a, let b):
         switch (isKnown(a), isKnown(_PathShifts.beforeRemoval(at: a, b))) {
         case (true, true): try list.moveItem(at: a, to: b)
         case (true, false): try list.deleteItems(at: [a])
-        case (false, true): try list.insertItems(at: [b])
+        case (false, true):
+          try list.insertItems(at: [b])
+          freshNow = b
         case (false, false): break
         }
       case .update(let p):
         if isKnown(p) { try list.reloadItems(at: [p]) }
       }
+      // The fresh items, carried past the steps replayed (a step beneath
+      // one of them moves none of them); then the one this step made,
+      // whose path reads after it.
+      if !fresh.isEmpty {
+        let one = TreeSourceChanges([step])
+        for _ in 0..<replayed { fresh = fresh.compactMap { one.finalPath(of: $0, afterStep: -1) } }
+      }
+      if let freshNow { fresh.append(freshNow) }
     }
   }
 }
