@@ -293,8 +293,5 @@ private func checkBehaviour(
       let seen = counts.byKind[kind, default: (0, 0)]
       #expect(seen.refused > 0 && seen.decoded > 0, "\(kind): \(seen)")
     }
-    print(
-      "changed encodings: \(counts.tried) tried, \(counts.refused) refused, \(counts.decoded) decoded, "
-        + "\(counts.equalToTheOriginal) equal to the original; \(counts.byKind)")
   }
 }
