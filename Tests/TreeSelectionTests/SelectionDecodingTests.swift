@@ -63,6 +63,26 @@ func corruption<ItemID: Codable>(decoding data: Data, as type: TreeSelection<Ite
     #expect(saved.checkState(of: "Senior") == .checked)
   }
 
+  /// A new tree that moves an item the session changed out of the item
+  /// open for editing leaves it its saved results (with check toggles
+  /// turned off kept off): what `check` and `setResults` allow, and what
+  /// decoding takes back.
+  @Test func anItemMovedOutOfTheSessionGetsItsSavedResultsBack() throws {
+    var selection = try panelSelection()
+    try selection.check("Junior")
+    try selection.setResults(["On campus"], for: "Where do you live?")
+    try selection.beginEditing("Surveys")
+    try selection.setResults(["Off campus"], for: "Where do you live?")
+    try selection.setResults(["The library"], for: "Favorite spot?")
+    var snapshot = selection.snapshot
+    try snapshot.move("Where do you live?", to: "Labels", at: 0)
+    selection.apply(snapshot)
+    #expect(selection.results(of: "Where do you live?") == ["On campus"])
+    #expect(selection.results(of: "Favorite spot?") == ["The library"])
+    let decoded = try JSONDecoder().decode(TreeSelection<String>.self, from: JSONEncoder().encode(selection))
+    #expect(decoded == selection)
+  }
+
   /// Checklist answers given out of their options' order are kept in that
   /// order, as `setResults` and `restore` keep them.
   @Test func answersOutOfOrderAreKeptInTheOrderOfTheOptions() throws {
