@@ -55,20 +55,55 @@ public struct TreeSourceChanges: Equatable, Sendable, CustomStringConvertible {
   /// Where the item that is at `path` once step `step` has applied stands
   /// when the whole batch has applied.
   ///
+  /// Any input is answered, none traps: a step outside `-1..<steps.count`
+  /// gives `nil`, and so does a path whose index would have to go past
+  /// `Int.max` (an insertion before an item at index `Int.max`).
+  ///
   /// - Parameters:
   ///   - path: An item's path in the tree after step `step`.
   ///   - step: A step's position in ``steps``; -1 for the tree before the
   ///     batch.
   /// - Returns: The item's path at the end of the batch, or `nil` when a
-  ///   later step removes it.
+  ///   later step removes it, `step` is not -1 or a position in ``steps``,
+  ///   or the final path is not representable.
   /// - Complexity: O(*k* *d*) for the *k* later steps.
   public func finalPath(of path: TreePath, afterStep step: Int) -> TreePath? {
+    guard step >= -1, step < steps.count else { return nil }
     var path = path
-    for later in steps.dropFirst(step + 1) {
-      guard let next = _PathShifts.apply(later, to: path) else { return nil }
+    for later in steps[(step + 1)...] {
+      guard let next = Self._path(path, after: later) else { return nil }
       path = next
     }
     return path
+  }
+
+  /// Where the item at `path` stands after `step`, or `nil` when the step
+  /// removes it or its path would not be representable.
+  ///
+  /// - Complexity: O(*d*).
+  private static func _path(_ path: TreePath, after step: Step) -> TreePath? {
+    switch step {
+    case .insert(let q):
+      if _insertionOverflows(at: q, path) { return nil }
+    case .move(let a, let b):
+      if a != path, !a.isAncestor(of: path), let removed = _PathShifts.afterRemoval(at: a, path),
+        _insertionOverflows(at: b, removed)
+      {
+        return nil
+      }
+    case .remove, .update:
+      break
+    }
+    return _PathShifts.apply(step, to: path)
+  }
+
+  /// Whether an insertion at `q` would shift an index of `path` that is
+  /// `Int.max` already.
+  ///
+  /// - Complexity: O(*d*).
+  private static func _insertionOverflows(at q: TreePath, _ path: TreePath) -> Bool {
+    let level = q.depth - 1
+    return level >= 0 && path.depth > level && path[level] == .max && path.prefix(level).elementsEqual(q.prefix(level))
   }
 
   /// The same changes with every path lifted into an outer tree: `lift`

@@ -9,12 +9,15 @@ public enum FuzzCase {
   ///   be reported as a crash (so that the fuzzer keeps the input).
   public static func run(_ bytes: [UInt8]) -> String? {
     var input = FuzzInput(bytes)
-    switch input.byte() % 4 {
+    switch input.byte() % 8 {
     case 0: return DecodingSession.run(input.rest)
-    case 1, 2:
+    case 3: return ListSession(&input).run(&input)
+    case 4: return StoredDataSessions.selection(input.rest)
+    case 5: return StoredDataSessions.filters(input.rest)
+    case 6: return StoredDataSessions.snapshot(input.rest)
+    default:
       var session = IndexSession(&input)
       return session.run(&input)
-    default: return ListSession(&input).run(&input)
     }
   }
 }

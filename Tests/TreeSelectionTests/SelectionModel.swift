@@ -225,8 +225,9 @@ struct SelectionModel {
   }
 
   /// A new tree: deleted items leave, entries keep what the (maybe new
-  /// default) interaction allows, and each single-selection group keeps
-  /// its first child with checked items.
+  /// default) interaction allows, the working copy changes nothing outside
+  /// the item open for editing but turn check toggles off, and each
+  /// single-selection group keeps its first child with checked items.
   mutating func apply(_ newSnapshot: TreeSnapshot<Int>) {
     snapshot = newSnapshot
     interactions = interactions.filter { newSnapshot.contains($0.key) }
@@ -245,8 +246,15 @@ struct SelectionModel {
     working = nil
     saved = sanitized(saved)
     enforceSingleSelection()
-    if let workingCopy {
+    if let workingCopy, let session {
+      // Outside the item open for editing, the working copy keeps only
+      // the saved results, with check toggles it turned off.
+      let inside = Set(subtree(session))
       working = saved.merging(workingCopy) { _, new in new }
+      for (item, entry) in working! where !inside.contains(item) {
+        let old = saved[item] ?? Entry()
+        working![item] = Entry(isChecked: old.isChecked && entry.isChecked, results: old.results)
+      }
       enforceSingleSelection()
     }
   }

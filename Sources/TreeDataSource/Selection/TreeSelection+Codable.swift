@@ -24,56 +24,55 @@ extension TreeSelection: Encodable where ItemID: Encodable {
 }
 
 extension TreeSelection: Decodable where ItemID: Decodable {
-  /// Decodes a selection as ``encode(to:)`` wrote it.
+  /// Decodes a selection as ``encode(to:)`` wrote it, checked against the
+  /// rules every change keeps, as ``restore(from:naming:)`` checks packaged
+  /// filters: answers given in another order are kept in the order of
+  /// their options, and everything else the API could not have made is
+  /// refused.
   ///
   /// - Parameter decoder: The decoder.
-  /// - Throws: A `DecodingError` when the data is not a selection, names
-  ///   items the tree does not hold, or gives an item results its
-  ///   interaction does not allow.
-  /// - Complexity: O(*n* log *b*) for *n* items.
+  /// - Throws: A `DecodingError` when the data is not a selection; and
+  ///   `DecodingError.dataCorrupted`, whose debug description names the
+  ///   item at fault and the reason, when the interactions are invalid or
+  ///   the results name an item the tree does not hold, check an item that
+  ///   is not a check toggle, give an item answers it does not take
+  ///   (not options, repeated, too many, empty text), check several
+  ///   children of a single-selection group, or, in the working copy of an
+  ///   editing session, change anything outside the item open for editing
+  ///   but turn check toggles off.
+  /// - Complexity: O(*n* log *b* + *r* + *k* *d*) for *n* items, *r*
+  ///   answers in all and *k* working entries.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
+    func corrupted(_ key: CodingKeys, _ error: TreeSelectionError) -> DecodingError {
+      DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.description)
+    }
     let snapshot = try container.decode(TreeSnapshot<ItemID>.self, forKey: .snapshot)
     let interactions = try container.decode([ItemID: Interaction].self, forKey: .interactions)
     do {
       try self.init(snapshot, interactions: interactions)
     } catch {
-      throw DecodingError.dataCorruptedError(
-        forKey: .interactions, in: container, debugDescription: (error as TreeSelectionError).description)
+      throw corrupted(.interactions, error as TreeSelectionError)
     }
     let saved = try container.decode([ItemID: _SelectionEntry].self, forKey: .saved)
     let editedItem = try container.decodeIfPresent(ItemID.self, forKey: .editedItem)
-    let working = try container.decodeIfPresent([ItemID: _SelectionEntry].self, forKey: .working) ?? [:]
-    for (key, entries) in [(CodingKeys.saved, saved), (.working, working)] {
-      for (item, entry) in entries {
-        if let problem = _problem(with: entry, for: item) {
-          throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: problem)
-        }
-      }
-    }
-    if let editedItem, !snapshot.contains(editedItem) {
-      throw DecodingError.dataCorruptedError(
-        forKey: .editedItem, in: container, debugDescription: "no item \"\(editedItem)\" to edit")
-    }
-    _entries = saved
-    _session = editedItem.flatMap { item in
-      snapshot._node(ofItem: item).map { _EditingSession(item: item, node: $0, entries: working) }
-    }
-    _rebuild()
-    _checkInvariants()
-  }
-
-  /// What is wrong with `entry` as the entry of `item`, or `nil`.
-  private func _problem(with entry: _SelectionEntry, for item: ItemID) -> String? {
-    guard let node = _snapshot._node(ofItem: item) else { return "no item \"\(item)\"" }
-    let interaction = _interaction(item, at: node)
-    if entry.isChecked && !interaction.isCheckToggle { return "\"\(item)\" is checked but is not a check toggle" }
-    if entry.results.isEmpty { return nil }
+    let working = try container.decodeIfPresent([ItemID: _SelectionEntry].self, forKey: .working)
     do {
-      _ = try _validated(entry.results, for: item, at: node)
-      return nil
+      try _replaceSavedEntries(with: saved)
     } catch {
-      return error.description
+      throw corrupted(.saved, error)
     }
+    if let editedItem {
+      do {
+        try _openSavedSession(on: editedItem, working: working ?? [:])
+      } catch {
+        throw corrupted(.working, error)
+      }
+    } else if let item = working?.keys.first {
+      throw DecodingError.dataCorruptedError(
+        forKey: .working, in: container,
+        debugDescription: "\"\(item)\" has working results, but no item is open for editing")
+    }
+    _checkInvariants()
   }
 }

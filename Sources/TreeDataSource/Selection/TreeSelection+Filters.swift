@@ -39,14 +39,19 @@ extension TreeSelection {
   /// each item they name (and no other) and gives each question the
   /// answers they name; everything else is unchecked and unanswered.
   ///
+  /// The filters are checked against the rules every change keeps, as a
+  /// decoded selection is (see ``init(from:)``): answers given in another
+  /// order are kept in the order of their options.
+  ///
   /// - Parameters:
   ///   - filters: Packaged filters.
   ///   - name: The name of an item, as the filters show it.
   /// - Throws: A ``TreeSelectionError`` when an editing session is open,
   ///   or with reason ``TreeSelectionError/Reason/unknownFilterEntries(_:)``
-  ///   listing every filter, item and option the selection does not have,
-  ///   or when they check several children of a single-selection group;
-  ///   the selection is then unchanged.
+  ///   listing every filter, item and option the selection does not have
+  ///   and every answer its question does not take (repeated, one too
+  ///   many, empty text), or when they check several children of a
+  ///   single-selection group; the selection is then unchanged.
   /// - Complexity: O(*n* log *b* + *p* *d*) for *n* items and *p* pairs.
   public mutating func restore(from filters: [PackagedFilter], naming name: (ItemID) -> String) throws(TreeSelectionError) {
     defer { _checkInvariants() }
@@ -72,9 +77,10 @@ extension TreeSelection {
       for child in _childNodesReversed(of: node) { stack.append((child, owner)) }
     }
     var unknown: [String] = []
-    var checked: [Int32] = []
-    var answers: [Int32: [String]] = [:]
-    var answered: [Int32] = []
+    // The results the filters give, by node, as `_replaceSavedEntries`
+    // checks them: each answer is refused here on its own, so that every
+    // refused one is listed.
+    var entries: [Int32: _SelectionEntry] = [:]
     for filter in filters {
       let root = filter.root
       guard let named = toggles[root] else {
@@ -83,18 +89,23 @@ extension TreeSelection {
       }
       for pair in filter.pairs {
         if pair.key == root.key, let node = named[pair.value] {
-          checked.append(node)
+          entries[node, default: .empty].isChecked = true
         } else if let node = questions[root]?[pair.key] {
           let interaction = _interaction(_snapshot._item(ofNode: node), at: node)
-          if case .freeText = interaction, pair.value.isEmpty || !(answers[node]?.isEmpty ?? true) {
-            unknown.append("answer \"\(pair.value)\" to \"\(pair.key)\" (free text takes one non-empty answer)")
-          } else if case .singleChoice = interaction, !(answers[node]?.isEmpty ?? true) {
-            unknown.append("answer \"\(pair.value)\" to \"\(pair.key)\" (a single choice takes one answer)")
-          } else if !interaction.options.isEmpty, !interaction.options.contains(pair.value) {
+          let answers = (entries[node]?.results ?? []) + [pair.value]
+          switch Self._answersProblem(answers, for: interaction) {
+          case nil:
+            entries[node, default: .empty].results = answers
+          case .notOptions:
             unknown.append("option \"\(pair.value)\" of \"\(pair.key)\" in filter \"\(root.key): \(root.value)\"")
-          } else {
-            if answers[node] == nil { answered.append(node) }
-            if !(answers[node]?.contains(pair.value) ?? false) { answers[node, default: []].append(pair.value) }
+          case .tooManyChoices:
+            unknown.append("answer \"\(pair.value)\" to \"\(pair.key)\" (a single choice takes one answer)")
+          case .tooManyTexts, .emptyText:
+            unknown.append("answer \"\(pair.value)\" to \"\(pair.key)\" (free text takes one non-empty answer)")
+          case .repeats:
+            unknown.append("answer \"\(pair.value)\" to \"\(pair.key)\" (it repeats)")
+          case .notAnswerable:
+            unknown.append("answer \"\(pair.value)\" to \"\(pair.key)\" (it takes no answers)")
           }
         } else {
           unknown.append("item \"\(pair.key): \(pair.value)\" in filter \"\(root.key): \(root.value)\"")
@@ -105,33 +116,13 @@ extension TreeSelection {
       throw TreeSelectionError(operation: .restore, item: nil, reason: .unknownFilterEntries(unknown))
     }
     var restored = self
-    restored.clear()
-    for node in checked {
-      restored._changeEntry(of: _snapshot._item(ofNode: node), at: node) { $0.isChecked = true }
-    }
-    for node in answered {
-      let item = _snapshot._item(ofNode: node)
-      let results = interactionOrdered(answers[node] ?? [], for: item, at: node)
-      restored._changeEntry(of: item, at: node) { $0.results = results }
-    }
-    for (group, interaction) in _interactions where interaction.isSingleSelectionGroup {
-      guard let node = _snapshot._node(ofItem: group), restored._childrenWithCheckedItems(of: node) > 1 else {
-        continue
-      }
-      throw TreeSelectionError(operation: .restore, item: "\(group)", reason: .singleSelectionConflict("\(group)"))
+    do {
+      try restored._replaceSavedEntries(
+        with: Dictionary(uniqueKeysWithValues: entries.map { (_snapshot._item(ofNode: $0.key), $0.value) }))
+    } catch {
+      throw TreeSelectionError(operation: .restore, item: error.item, reason: error.reason)
     }
     self = restored
-  }
-}
-
-extension TreeSelection {
-  /// `answers` in the order of the options of `item`, at `node`, if it
-  /// has any.
-  private func interactionOrdered(_ answers: [String], for item: ItemID, at node: Int32) -> [String] {
-    let options = _interaction(item, at: node).options
-    guard !options.isEmpty else { return answers }
-    let chosen = Set(answers)
-    return options.filter { chosen.contains($0) }
   }
 }
 

@@ -10,7 +10,10 @@ extension TreeSelection {
   /// interaction allows; a single-selection group that ends up with
   /// several children holding checked items keeps the first one's. An
   /// editing session stays open unless its item was deleted, in which case
-  /// it is cancelled.
+  /// it is cancelled; for an item that ends up outside the item open for
+  /// editing, its working copy keeps only the saved results, with the
+  /// check toggles the session turned off (as a decoded working copy must
+  /// be, see ``init(from:)``).
   ///
   /// - Parameter snapshot: The new tree.
   /// - Complexity: O(*n*) for *n* items: the counts are recounted over the new tree.

@@ -301,6 +301,9 @@ extension TreeSelection {
   /// interactions of items the snapshot no longer holds, and the parts of
   /// entries the item's interaction does not allow; then keeps at most one
   /// child of each single-selection group with checked items (the first).
+  /// The working copy of an editing session keeps, outside the item open
+  /// for editing, only the saved results with some check toggles off (see
+  /// ``_outsideEntry(_:of:)``).
   ///
   /// - Complexity: O(*n*) for *n* items.
   mutating func _rebuild() {
@@ -311,18 +314,41 @@ extension TreeSelection {
     _entries = _sanitized(_entries).filter { !$0.value.isEmpty }
     _counts = _recount(_entries)
     _enforceSingleSelection()
-    // The working copy: the saved results with the session's changes.
     guard let session else { return }
-    let working = _entries.merging(_sanitized(session.old.entries)) { _, new in new }
-    _session = _EditingSession(item: session.old.item, node: session.node)
+    var working = _sanitized(session.old.entries)
+    for (item, entry) in working {
+      guard let node = _snapshot._node(ofItem: item), !_isNode(node, atOrBeneath: session.node) else { continue }
+      working[item] = _outsideEntry(entry, of: item)
+    }
+    _openSession(on: session.old.item, at: session.node, working: working)
+    _enforceSingleSelection()
+  }
+
+  /// Opens an editing session on `item`, at `node`, whose working copy is
+  /// the saved results with `working` over them.
+  ///
+  /// - Complexity: O(*n*) for *n* items.
+  mutating func _openSession(on item: ItemID, at node: Int32, working: [ItemID: _SelectionEntry]) {
+    _session = _EditingSession(item: item, node: node)
     for (item, entry) in working where entry != (_entries[item] ?? .empty) {
       _session!.entries[item] = entry
     }
-    let workingCounts = _recount(working)
+    let workingCounts = _recount(_entries.merging(_session!.entries) { _, new in new })
     for node in workingCounts.indices where workingCounts[node].tally != _counts[node].tally {
       _session!.tallies[Int32(node)] = workingCounts[node].tally
     }
-    _enforceSingleSelection()
+  }
+
+  /// What an editing session's working copy may hold for `item`, outside
+  /// the item open for editing: its saved results, with its check toggle
+  /// off when `entry`'s is — what checking an item in the session does to
+  /// the other children of a single-selection group above it.
+  ///
+  /// - Complexity: O(1).
+  func _outsideEntry(_ entry: _SelectionEntry, of item: ItemID) -> _SelectionEntry {
+    var kept = _entries[item] ?? .empty
+    kept.isChecked = kept.isChecked && entry.isChecked
+    return kept
   }
 
   /// `entries` without unknown items and without what each item's
@@ -334,8 +360,8 @@ extension TreeSelection {
       let interaction = _interaction(item, at: node)
       var kept = _SelectionEntry()
       kept.isChecked = entry.isChecked && interaction.isCheckToggle
-      if interaction.takesAnswers, (try? _validated(entry.results, for: item, at: node)) != nil {
-        kept.results = entry.results
+      if Self._answersProblem(entry.results, for: interaction) == nil {
+        kept.results = Self._inOptionOrder(entry.results, of: interaction)
       }
       result[item] = kept
     }
@@ -378,33 +404,18 @@ extension TreeSelection {
   }
 
   /// `results` as `item`, at `node`, keeps them (in the order of its
-  /// options), or the reason they cannot be its results.
+  /// options), or the reason they cannot be its results: the rules of
+  /// stored results (``_answersProblem(_:for:)``), with empty texts no
+  /// answer to free text.
   ///
   /// - Complexity: O(*r* + *o*) for *r* results and *o* options.
   func _validated(_ results: [String], for item: ItemID, at node: Int32) throws(TreeSelectionError) -> [String] {
-    func invalid(_ why: String) -> TreeSelectionError {
-      TreeSelectionError(operation: .answer, item: "\(item)", reason: .invalidResults(why))
-    }
     let interaction = _interaction(item, at: node)
-    switch interaction {
-    case .group, .checkToggle:
-      throw TreeSelectionError(operation: .answer, item: "\(item)", reason: .notAnswerable)
-    case .freeText:
-      let answers = results.filter { !$0.isEmpty }
-      guard answers.count <= 1 else { throw invalid("free text takes one answer, not \(answers.count)") }
-      return answers
-    case .singleChoice(let options), .checklist(let options):
-      let known = Set(options)
-      let unknown = results.filter { !known.contains($0) }
-      guard unknown.isEmpty else {
-        throw invalid("not an option: " + unknown.map { "\"\($0)\"" }.joined(separator: ", "))
-      }
-      guard Set(results).count == results.count else { throw invalid("an answer repeats") }
-      if case .singleChoice = interaction, results.count > 1 {
-        throw invalid("a single choice takes one answer, not \(results.count)")
-      }
-      let chosen = Set(results)
-      return options.filter { chosen.contains($0) }
+    let answers: [String]
+    if case .freeText = interaction { answers = results.filter { !$0.isEmpty } } else { answers = results }
+    if let problem = Self._answersProblem(answers, for: interaction) {
+      throw TreeSelectionError(operation: .answer, item: "\(item)", reason: problem.reason)
     }
+    return Self._inOptionOrder(answers, of: interaction)
   }
 }
