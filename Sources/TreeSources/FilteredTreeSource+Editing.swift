@@ -18,7 +18,7 @@ extension FilteredTreeSource: MutableTreeSource where Base: MutableTreeSource {
   public func insert(_ element: Base.Element, at path: TreePath) throws(TreeSourceError) {
     try _publisher.checkEditable(source: name, operation: .insert, path: path)
     let basePath = try _baseInsertionPath(path, for: .insert)
-    guard predicate(element) != .hidden else {
+    guard _publisher.callingOut({ predicate(element) }) != .hidden else {
       throw TreeSourceError(source: name, operation: .insert, path: path, reason: .hiddenByFilter)
     }
     try base.insert(element, at: basePath)

@@ -31,7 +31,9 @@ extension FilteredTreeSource {
   ///   (which left the outcomes beneath it unasked), the items beneath it.
   public func reevaluateItems(at basePaths: [TreePath]) throws(TreeSourceError) {
     try _validateReevaluation(basePaths)
-    _publisher.publish(_reevaluate(basePaths))
+    // The predicate is asked: a call out, during which nothing of the
+    // composition is edited.
+    _publisher.callingOut { _publisher.publish(_reevaluate(basePaths)) }
   }
 
   /// Filters with a new predicate that gives a new outcome at most to the

@@ -216,6 +216,12 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
       _publisher.runOrDefer { [weak self] in self?.setPredicate(predicate, change: change) }
       return
     }
+    // The predicate is asked about many items: a call out, during which
+    // nothing of the composition is edited.
+    _publisher.callingOut { _setPredicate(predicate, change: change) }
+  }
+
+  func _setPredicate(_ predicate: @escaping (Base.Element) -> TreeFilterOutcome, change: TreeFilterChange) {
     self.predicate = predicate
     var steps: [TreeSourceChanges.Step] = []
     switch change {
@@ -671,9 +677,12 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
       _forest.commitJournal()
     }
     guard _publisher.batchDepth == 1, !discard else { return }
-    var out: [TreeSourceChanges.Step] = []
-    _releaseHeld(into: &out)
-    _publisher.publish(out)
+    // Releasing may ask the predicate again (outcomes a narrowing left).
+    _publisher.callingOut {
+      var out: [TreeSourceChanges.Step] = []
+      _releaseHeld(into: &out)
+      _publisher.publish(out)
+    }
   }
 
   func _detach(_ node: Int32) -> Int32 {

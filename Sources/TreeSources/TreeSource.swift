@@ -18,8 +18,9 @@ import TreeIndex
 /// left it: a composed source hears of each step of the sources beneath it
 /// at once, while its own subscribers hear of the whole batch when it ends.
 ///
-/// **While a change is delivered** to the subscribers of a source, or of a
-/// source composed from it, that source is not edited: an edit that can
+/// **While a change is delivered** to the subscribers of a source, of a
+/// source composed from it, or of any other source of that composition,
+/// the source is not edited: an edit that can
 /// throw is refused with ``TreeSourceError/Reason/deliveringChanges`` and
 /// changes nothing, and an edit that cannot throw (a filter's new
 /// predicate, a `mutableChildren()` element set,

@@ -41,9 +41,10 @@ public struct TreeSourceError: Error, Equatable, Sendable, CustomStringConvertib
     /// what its predicate lets through, so it does not insert or place
     /// what would be hidden.
     case hiddenByFilter
-    /// The source, or a source composed from it, is delivering a change to
-    /// its subscribers: an edit now would reach some of them before the
-    /// change in progress reaches the others, so it is refused. Edit once
+    /// The source, or a source of the same composition, is delivering a
+    /// change to its subscribers: an edit now would reach some of them
+    /// before the change in progress reaches the others, so it is refused.
+    /// Edit once
     /// the delivery has returned (for example from the main queue's next
     /// turn).
     case deliveringChanges

@@ -6,6 +6,8 @@ final class _ChangeLink {
   /// The composed source's publisher: it opens and ends a batch with every
   /// batch of the source beneath.
   weak var downstream: _ChangePublisher?
+  /// The publisher of the source beneath, once linked.
+  weak var upstream: _ChangePublisher?
   /// Takes in a change of the source beneath (see ``deliver(_:)``).
   private let receive: (TreeSourceChanges) -> Void
   /// Whether the link still listens.

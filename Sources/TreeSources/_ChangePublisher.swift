@@ -15,10 +15,12 @@ import TreeIndex
 ///   fails and its source is restored, they hear of the steps that undo it,
 ///   then of the batch's end with `discarding`.
 ///
-/// **Re-entrancy.** While a change is being delivered — here, or by a
-/// composed source linked above — the source is *delivering*
+/// **Re-entrancy.** While a change is being delivered anywhere in the
+/// composition (here, by a composed source linked above, or by another
+/// source those are composed from) the source is *delivering*
 /// (``isDelivering``): an edit then would reach some listeners before the
-/// change in progress reaches the others, so edits that can throw are
+/// change in progress reaches the others, or be read half-taken-in by a
+/// composed source, so edits that can throw are
 /// refused (``checkEditable(source:operation:path:destination:)``) and
 /// edits that cannot are run when the delivery ends
 /// (``runOrDefer(_:)``).
@@ -40,6 +42,8 @@ final class _ChangePublisher {
   @exclusivity(unchecked) private var observers: [_Observer] = []
   /// The composed sources linked beneath, in the order they linked.
   @exclusivity(unchecked) private var links: [_ChangeLink] = []
+  /// The links to the sources this one is composed from.
+  @exclusivity(unchecked) private var upstreams: [_ChangeLink] = []
   // Unchecked: the counters and the recorded steps (paths, which hold no
   // references of the caller's) are touched only here, and no access lasts
   // across a call to a listener.
@@ -59,8 +63,18 @@ final class _ChangePublisher {
   @exclusivity(unchecked) private var pending: [TreeSourceChanges.Step] = []
   /// How many deliveries are in progress, one inside another.
   @exclusivity(unchecked) private var deliveries = 0
+  /// How many moves across the owner's sources are in progress.
+  @exclusivity(unchecked) private var moves = 0
+  /// How many of the moves' own edits are in progress.
+  @exclusivity(unchecked) private var editsOfMoves = 0
   /// The edits that waited for the deliveries to end, in order.
-  @exclusivity(unchecked) private var deferred: [() -> Void] = []
+  /// Kept by a composition's outermost source (a *sink*: nothing is
+  /// composed from it), so that the edits its sources defer run in the
+  /// order they were made, once nothing in the composition delivers.
+  @exclusivity(unchecked) private var deferred: [(target: _ChangePublisher, edit: () -> Void)] = []
+  /// While edits wait at a sink above: that sink, so that the end of any
+  /// delivery beneath it can run them.
+  private weak var drainTarget: _ChangePublisher?
 
   /// Whether the owner restores itself exactly when a batch is discarded
   /// (in ``willEnd``): it then drops everything recorded since the batch
@@ -104,12 +118,17 @@ final class _ChangePublisher {
   /// - Complexity: O(1), amortized.
   func link(_ link: _ChangeLink) -> TreeSourceSubscription {
     links.append(link)
-    // A link opened inside a batch hears of its end as of every batch's.
+    link.upstream = self
     if let downstream = link.downstream {
+      downstream.upstreams.append(link)
+      // A link opened inside a batch hears of its end as of every batch's.
       for _ in 0..<batchDepth { downstream.begin(openedBy: link) }
     }
     return TreeSourceSubscription { [weak self] in
       link.isActive = false
+      if let downstream = link.downstream, let i = downstream.upstreams.firstIndex(where: { $0 === link }) {
+        downstream.upstreams.remove(at: i)
+      }
       guard let self, let i = self.links.firstIndex(where: { $0 === link }) else { return }
       let removed = self.links.remove(at: i)
       _ = removed
@@ -121,20 +140,85 @@ final class _ChangePublisher {
 
   // MARK: Re-entrancy
 
-  /// Whether a change is being delivered by this source or by a composed
-  /// source linked above it.
+  /// Whether a change is being delivered anywhere an edit of this source
+  /// would reach or read: by this source, by a source composed from it
+  /// (above), or by any source those are composed from (a composed source
+  /// reads them all while it takes in a change).
   ///
-  /// - Complexity: O(*s*) for the *s* sources composed above.
-  var isDelivering: Bool { deliveringPublisher != nil }
+  /// - Complexity: O(*s*) for the *s* sources of the composition.
+  var isDelivering: Bool { busyPublisher(forEdits: true) != nil }
 
-  /// The publisher whose delivery is in progress: this one, or one linked
-  /// above.
-  private var deliveringPublisher: _ChangePublisher? {
-    if deliveries > 0 { return self }
+  /// The publisher, of those ``isDelivering`` looks at, whose delivery is
+  /// in progress, or that moves an item across its sources (see
+  /// ``moving(_:)``).
+  /// `forEdits`: for an edit, which the move's own edits may make.
+  private func busyPublisher(forEdits: Bool) -> _ChangePublisher? {
+    if links.isEmpty && upstreams.isEmpty { return isBusy(forEdits: forEdits) ? self : nil }
+    var found: _ChangePublisher?
+    forEachSink { sink in
+      if found == nil { found = sink.busyHereOrBeneath(forEdits: forEdits) }
+    }
+    return found
+  }
+
+  /// Whether this publisher delivers, or moves an item (unless, `forEdits`,
+  /// the move is making one of its own edits).
+  private func isBusy(forEdits: Bool) -> Bool {
+    deliveries > 0 || (moves > 0 && !(forEdits && editsOfMoves > 0))
+  }
+
+  /// Calls `body` with each composed source above this one that nothing is
+  /// composed from (this one, when none is).
+  private func forEachSink(_ body: (_ChangePublisher) -> Void) {
+    var isSink = true
     for link in links where link.isActive {
-      if let found = link.downstream?.deliveringPublisher { return found }
+      guard let downstream = link.downstream else { continue }
+      isSink = false
+      downstream.forEachSink(body)
+    }
+    if isSink { body(self) }
+  }
+
+  /// This publisher, or one of the sources it is composed from, while it
+  /// delivers a change or moves an item.
+  private func busyHereOrBeneath(forEdits: Bool) -> _ChangePublisher? {
+    if isBusy(forEdits: forEdits) { return self }
+    for link in upstreams where link.isActive {
+      if let found = link.upstream?.busyHereOrBeneath(forEdits: forEdits) { return found }
     }
     return nil
+  }
+
+  /// Runs `body`, which moves an item from one of the owner's sources to
+  /// another: meanwhile the composition is busy as while it delivers
+  /// (another edit in the middle would be taken for part of the move), but
+  /// for the move's own edits (``ownEdit(_:)``).
+  func moving<R>(_ body: () throws(TreeSourceError) -> R) throws(TreeSourceError) -> R {
+    moves += 1
+    defer {
+      moves -= 1
+      runDeferredIfDone()
+    }
+    return try body()
+  }
+
+  /// Runs `body`, which calls the caller's code (a filter's predicate), as
+  /// a delivery: the composition is busy until it returns, so that the
+  /// code cannot edit it half-way through.
+  func callingOut<R>(_ body: () -> R) -> R {
+    deliveries += 1
+    defer {
+      deliveries -= 1
+      runDeferredIfDone()
+    }
+    return body()
+  }
+
+  /// Runs one of the edits of the move in progress (see ``moving(_:)``).
+  func ownEdit<R>(_ body: () throws(TreeSourceError) -> R) throws(TreeSourceError) -> R {
+    editsOfMoves += 1
+    defer { editsOfMoves -= 1 }
+    return try body()
   }
 
   /// Throws when an edit now would be published in the middle of a
@@ -154,11 +238,15 @@ final class _ChangePublisher {
   /// once it has reached every listener; returns whether it ran now.
   @discardableResult
   func runOrDefer(_ edit: @escaping () -> Void) -> Bool {
-    guard let publisher = deliveringPublisher else {
+    guard busyPublisher(forEdits: false) != nil else {
       edit()
       return true
     }
-    publisher.deferred.append(edit)
+    var sink: _ChangePublisher?
+    forEachSink { if sink == nil { sink = $0 } }
+    guard let sink else { return false }
+    sink.deferred.append((self, edit))
+    sink.markDrainTarget(sink)
     return false
   }
 
@@ -194,16 +282,25 @@ final class _ChangePublisher {
   /// undone steps included; the outermost batch publishes what it
   /// recorded.
   func end(discarding discard: Bool = false) {
-    willEnd?(discard)
     let mark = marks.removeLast()
-    if discard && pending.count > mark.count && (mark.opener == nil || restoresOnDiscard || !mark.isMixed) {
-      if !links.isEmpty { deliver(Self.undoing(pending[mark.count...]), toLinks: true, undoing: true) }
+    // Undone here only when what was recorded since the batch opened is
+    // all undone (see `marks`); otherwise the undoing steps were taken in
+    // like any others, and the batch ends as one that succeeded.
+    let undone = discard && (mark.opener == nil || restoresOnDiscard || !mark.isMixed)
+    willEnd?(undone)
+    if undone && pending.count > mark.count {
+      if !links.isEmpty {
+        // In normal form: an item the undoing puts back comes with its
+        // children as the restored source holds them.
+        let undoing = _Normalization.normalize(Self.undoing(pending[mark.count...]).steps)
+        deliver(TreeSourceChanges(undoing), toLinks: true, undoing: true)
+      }
       pending.removeSubrange(mark.count...)
     }
     batchDepth -= 1
     if !links.isEmpty {
       deliveries += 1
-      for link in links where link.isActive { link.end(discarding: discard) }
+      for link in links where link.isActive { link.end(discarding: undone) }
       deliveries -= 1
       runDeferredIfDone()
     }
@@ -258,11 +355,33 @@ final class _ChangePublisher {
     runDeferredIfDone()
   }
 
-  /// Runs the edits that waited, once no delivery is in progress here.
+  /// Marks this publisher and every one beneath it as able to run the
+  /// edits waiting at `sink`.
+  private func markDrainTarget(_ sink: _ChangePublisher) {
+    guard drainTarget !== sink else { return }
+    drainTarget = sink
+    for link in upstreams where link.isActive { link.upstream?.markDrainTarget(sink) }
+  }
+
+  /// Clears the marks ``markDrainTarget(_:)`` set.
+  private func clearDrainTarget() {
+    guard drainTarget != nil else { return }
+    drainTarget = nil
+    for link in upstreams where link.isActive { link.upstream?.clearDrainTarget() }
+  }
+
+  /// Runs the edits that wait at the sink above, once nothing in the
+  /// composition delivers or moves: in the order they were made (each
+  /// waits again if, by then, something does).
   private func runDeferredIfDone() {
-    while deliveries == 0, !deferred.isEmpty {
-      let edit = deferred.removeFirst()
-      edit()
+    guard deliveries == 0, moves == 0, let sink = drainTarget,
+      sink.busyHereOrBeneath(forEdits: false) == nil
+    else { return }
+    sink.clearDrainTarget()
+    while !sink.deferred.isEmpty {
+      let (target, edit) = sink.deferred.removeFirst()
+      target.runOrDefer(edit)
     }
   }
+
 }

@@ -74,13 +74,22 @@ final class _CompositeSource<Element> {
     from: Int, _ localSource: TreePath, to: Int, _ localDestination: TreePath,
     asOneMove oneMove: () -> TreeSourceChanges.Step
   ) throws(TreeSourceError) {
+    try publisher.moving { () throws(TreeSourceError) in
+      try _move(from: from, localSource, to: to, localDestination, asOneMove: oneMove)
+    }
+  }
+
+  func _move(
+    from: Int, _ localSource: TreePath, to: Int, _ localDestination: TreePath,
+    asOneMove oneMove: () -> TreeSourceChanges.Step
+  ) throws(TreeSourceError) {
     let shape = sources[from]._shape(at: localSource)
     publisher.begin()
     captured = []
     do {
       try inBatches(of: [from, to]) { () throws(TreeSourceError) in
-        let element = try sources[from].remove(at: localSource)
-        try sources[to].insert(element, at: localDestination)
+        let element = try publisher.ownEdit { () throws(TreeSourceError) in try sources[from].remove(at: localSource) }
+        try publisher.ownEdit { () throws(TreeSourceError) in try sources[to].insert(element, at: localDestination) }
       }
     } catch {
       captured = nil

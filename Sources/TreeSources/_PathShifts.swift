@@ -14,10 +14,11 @@ package enum _PathShifts {
   }
 
   /// `path` once an item is inserted at `q`.
+  /// An index at `Int.max` (no item's: a caller's bad path) stays.
   package static func afterInsertion(at q: TreePath, _ path: TreePath) -> TreePath {
     let level = q.depth - 1
     guard level >= 0, path.depth > level, path.prefix(level).elementsEqual(q.prefix(level)),
-      q[level] <= path[level]
+      q[level] <= path[level], path[level] < Int.max
     else { return path }
     var shifted = path
     shifted[level] += 1
@@ -38,10 +39,11 @@ package enum _PathShifts {
 
   /// Where an insertion at `path`, read after the removal of `q`, is
   /// before it: the inverse of ``afterRemoval(at:_:)`` for positions.
+  /// An index at `Int.max` (no item's: a caller's bad path) stays.
   package static func beforeRemoval(at q: TreePath, _ path: TreePath) -> TreePath {
     let level = q.depth - 1
     guard level >= 0, path.depth > level, path.prefix(level).elementsEqual(q.prefix(level)),
-      q[level] <= path[level]
+      q[level] <= path[level], path[level] < Int.max
     else { return path }
     var shifted = path
     shifted[level] += 1

@@ -21,7 +21,7 @@ struct FuzzCorpusTests {
   }
 
   /// Each kind of session: the first byte picks it (see `FuzzCase`).
-  @Test(arguments: 0..<7)
+  @Test(arguments: 0..<8)
   func seededRandomInputs(kind: UInt8) {
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(kind + 1)
     func next() -> UInt8 {

@@ -15,6 +15,9 @@ public enum FuzzCase {
     case 4: return StoredDataSessions.selection(input.rest)
     case 5: return StoredDataSessions.filters(input.rest)
     case 6: return StoredDataSessions.snapshot(input.rest)
+    case 7:
+      var session = SourceSession(&input)
+      return session.run(&input)
     default:
       var session = IndexSession(&input)
       return session.run(&input)

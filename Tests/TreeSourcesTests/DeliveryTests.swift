@@ -92,9 +92,8 @@ struct DeliveryTests {
     try source.append("c")
     #expect(source.elements == ["A", "b", "c"])
     #expect(Self.rows(list) == ["A", "c"])
-    // Each waits for the delivery that kept it back: the filter's (the
-    // predicate) ends before its base's (the replacement).
-    #expect(order == ["heard insert [2]", "returned", "heard remove [1]", "heard update [0]"])
+    // Both wait for the whole delivery to end, then run in order.
+    #expect(order == ["heard insert [2]", "returned", "heard update [0]", "heard remove [1]"])
     #expect(host.violations.isEmpty)
     #expect(host.mismatchedRows().isEmpty)
     _ = first
