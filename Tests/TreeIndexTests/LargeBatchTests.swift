@@ -8,24 +8,29 @@ import TreeIndexTestSupport
 /// one the reference model gives.
 @Suite("Large batches under one parent")
 struct LargeBatchTests {
-  /// 20,000 scattered deletions (every other subitem of 40,000, left to
-  /// right, so that none touches another) in one batch. Recording each in
-  /// O(the batch's deleted ranges), as the batch did before, took 63 s in
-  /// a debug build on 2 cores; with the rope of runs, about 1 s (2.4 s with
-  /// both cores busy). The bound only catches the former.
+  /// `k` scattered deletions (every other subitem of `2k`, left to right,
+  /// so that none touches another) in one batch.
+  static func scatteredDeletions(_ k: Int) throws -> (TreeIndex, TreeChanges) {
+    var index = TreeIndex(numberOfRootItems: 1)
+    try index.expand([0], numberOfSubitems: 2 * k)
+    let changes = try index.performBatchUpdates { index in
+      for i in 0..<k { try index.deleteItems(at: [[0, i]]) }
+    }
+    return (index, changes)
+  }
+
+  /// 20,000 scattered deletions in one batch, and the batch's growth:
+  /// recording each deletion in O(the batch's deleted ranges), as the batch
+  /// did before, was quadratic (63 s in a debug build on 2 cores); with the
+  /// rope of runs it is O(log *k*) amortized, so twice the deletions take
+  /// about twice the time (the ratio of two sizes in one run, not a time).
   @Test(.enabled(if: !LongTests.checksInvariants, "the internal checks make each edit O(known items)"))
   func twentyThousandScatteredDeletionsInOneBatchAreQuick() throws {
     let k = 20_000
-    var index = TreeIndex(numberOfRootItems: 1)
-    try index.expand([0], numberOfSubitems: 2 * k)
-    let clock = ContinuousClock()
-    var changes: TreeChanges?
-    let elapsed = try clock.measure {
-      changes = try index.performBatchUpdates { index in
-        for i in 0..<k { try index.deleteItems(at: [[0, i]]) }
-      }
-    }
-    #expect(elapsed < .seconds(5), "took \(elapsed)")
+    let (index, result) = try Self.scatteredDeletions(k)
+    let changes: TreeChanges? = result
+    let ratio = try Growth.doublingRatio(size: 5_000) { _ = try Self.scatteredDeletions($0) }
+    #expect(ratio < 3, "doubling the deletions took \(ratio) times as long")
     // Rows: [0] is row 0, its subitem i row 1 + i; the even subitems go.
     let deleted = try #require(changes?.deletedRowRanges)
     #expect(deleted == (0..<k).map { TreeChanges.RowRange(section: 0, rows: (1 + 2 * $0)..<(2 + 2 * $0)) })
@@ -39,19 +44,24 @@ struct LargeBatchTests {
   /// one move.
   @Test(.enabled(if: !LongTests.checksInvariants, "the internal checks compare with the O(m²) scan"))
   func movesThatRestoreTheOrderAreNoChangeAndQuick() throws {
-    let m = 3_000
-    var index = TreeIndex(numberOfRootItems: 1)
-    try index.expand([0], numberOfSubitems: m)
-    try index.expand([0, 7], numberOfSubitems: 2)  // a known item among them
-    let before = index
-    let clock = ContinuousClock()
-    var changes: TreeChanges?
-    let elapsed = try clock.measure {
-      changes = try index.performBatchUpdates { index in
+    func rotation(_ m: Int) throws -> (before: TreeIndex, after: TreeIndex, changes: TreeChanges) {
+      var index = TreeIndex(numberOfRootItems: 1)
+      try index.expand([0], numberOfSubitems: m)
+      try index.expand([0, 7], numberOfSubitems: 2)  // a known item among them
+      let before = index
+      let changes = try index.performBatchUpdates { index in
         for _ in 0..<m { try index.moveItem(at: [0, m - 1], to: [0, 0]) }
       }
+      return (before, index, changes)
     }
-    #expect(elapsed < .seconds(5), "took \(elapsed)")
+    let m = 3_000
+    let (before, after, rotated) = try rotation(m)
+    var index = after
+    var changes: TreeChanges? = rotated
+    // Twice the moves take about twice the time (the ratio of two sizes in
+    // one run, not a time).
+    let ratio = try Growth.doublingRatio(size: 1_500) { _ = try rotation($0) }
+    #expect(ratio < 3, "doubling the moves took \(ratio) times as long")
     #expect(changes == TreeChanges())
     #expect(index == before)
     // Half of them rotated back, then two swapped: one move only.
@@ -71,18 +81,16 @@ struct LargeBatchTests {
   /// back come after them, each its own range. Undoing them one at a time,
   /// each after a scan of the rest with a count over every range, was
   /// O(*m*² (*r* + *m*)) for *m* moves: 54.7 s in a debug build; by gaps
-  /// between the kept subitems, O((*m* + *r*) log *r*): 0.27 s. The bound
-  /// only catches the former.
+  /// between the kept subitems, O((*m* + *r*) log *r*): 0.27 s. Twice the
+  /// moves take about twice the time (the ratio of two sizes in one run,
+  /// not a time); cubic work would take eight times.
   @Test(.enabled(if: !LongTests.checksInvariants, "the internal checks compare with the O(m²) scan"))
   func scatteredMovesBackAfterMovesThatStayAreQuick() throws {
-    let k = 1_000
-    let n = 4 * k
-    var index = TreeIndex(numberOfRootItems: 1)
-    try index.expand([0], numberOfSubitems: n)
-    let clock = ContinuousClock()
-    var changes: TreeChanges?
-    let elapsed = try clock.measure {
-      changes = try index.performBatchUpdates { index in
+    func moves(_ k: Int) throws -> TreeChanges {
+      let n = 4 * k
+      var index = TreeIndex(numberOfRootItems: 1)
+      try index.expand([0], numberOfSubitems: n)
+      return try index.performBatchUpdates { index in
         for _ in 0..<k { try index.moveItem(at: [0, n - 1], to: [0, 0]) }
         for j in 0..<k {
           let x = k + 2 * j
@@ -91,7 +99,10 @@ struct LargeBatchTests {
         }
       }
     }
-    #expect(elapsed < .seconds(5), "took \(elapsed)")
+    let k = 1_000
+    let changes: TreeChanges? = try moves(k)
+    let ratio = try Growth.doublingRatio(size: 500) { _ = try moves($0) }
+    #expect(ratio < 3, "doubling the moves took \(ratio) times as long")
     // Only the block brought to the front moved: k rows.
     let moved = try #require(changes?.movedRowRanges)
     #expect(moved.reduce(0) { $0 + $1.from.rows.count } == k)
