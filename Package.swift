@@ -113,7 +113,7 @@ let package = Package(
 
     .testTarget(
       name: "OutlineTests",
-      dependencies: ["outline", "ExampleTerminal", "ExampleTestSupport", "TreeDataSource"]),
+      dependencies: ["outline", "ExampleTerminal", "ExampleTestSupport", "TreeDataSource", "TreeIndexTestSupport"]),
 
     // `TreeSelection` against a naive model that recounts every state from
     // scratch; packaged filters; remapping.

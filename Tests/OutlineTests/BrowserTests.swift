@@ -21,7 +21,7 @@ private func keys(_ text: String) -> [Key] {
     let b = browser(.planets(), height: 12)
     #expect(b.cursor == 0)
     #expect(b.cursorPath == [0])
-    #expect(b.list.numberOfRows == 18)                  // 4 planets, 11 countries, Japan's 3 cities
+    #expect(b.list.numberOfRows == 18)  // 4 planets, 11 countries, Japan's 3 cities
     #expect(b.viewport.visibleRows(in: b.list) == 0..<10)
     #expect(b.statusText == " tree [0]  ↔  table [0, 0]  ·  row 1 of 18 rows")
   }
@@ -48,20 +48,20 @@ private func keys(_ text: String) -> [Key] {
 
   @Test func rightExpandsThenEntersAndLeftCollapsesThenLeaves() throws {
     var b = browser(.planets())
-    b.moveCursor(to: [2, 0])                            // Australia, collapsed
+    b.moveCursor(to: [2, 0])  // Australia, collapsed
     b.handle(.right)
     #expect(b.list.isExpanded([2, 0]))
     #expect(b.cursorPath == [2, 0])
     #expect(b.list.numberOfRows == 21)
-    b.handle(.character("l"))                           // expanded: go to New South Wales
+    b.handle(.character("l"))  // expanded: go to New South Wales
     #expect(b.cursorPath == [2, 0, 0])
-    b.handle(.enter)                                    // expand it
+    b.handle(.enter)  // expand it
     #expect(b.list.isExpanded([2, 0, 0]))
     b.handle(.enter)
-    #expect(b.cursorPath == [2, 0, 0, 0])               // Sydney
-    b.handle(.left)                                     // Sydney is collapsed: to its state
+    #expect(b.cursorPath == [2, 0, 0, 0])  // Sydney
+    b.handle(.left)  // Sydney is collapsed: to its state
     #expect(b.cursorPath == [2, 0, 0])
-    b.handle(.character("h"))                           // collapse New South Wales
+    b.handle(.character("h"))  // collapse New South Wales
     #expect(!b.list.isExpanded([2, 0, 0]))
     #expect(b.cursorPath == [2, 0, 0])
     b.handle(.left)
@@ -70,18 +70,18 @@ private func keys(_ text: String) -> [Key] {
     #expect(!b.list.isExpanded([2, 0]))
     b.handle(.left)
     #expect(b.cursorPath == [2])
-    b.handle(.left)                                     // collapse Earth; the cursor stays on it
+    b.handle(.left)  // collapse Earth; the cursor stays on it
     #expect(b.list.numberOfRows == 4)
     #expect(b.cursorPath == [2])
-    b.handle(.left)                                     // a root item has no parent
+    b.handle(.left)  // a root item has no parent
     #expect(b.cursorPath == [2])
   }
 
   @Test func rightOnALeafDoesNothing() {
     var b = browser(.planets())
-    b.moveCursor(to: [2, 8, 0, 0])                      // not visible: the cursor stays
+    b.moveCursor(to: [2, 8, 0, 0])  // not visible: the cursor stays
     #expect(b.cursor == 0)
-    b.handle(.right)                                    // Mercury is a leaf
+    b.handle(.right)  // Mercury is a leaf
     #expect(!b.list.isExpanded([0]))
     #expect(b.list.numberOfRows == 18)
     b.handle(.space)
@@ -90,7 +90,7 @@ private func keys(_ text: String) -> [Key] {
 
   @Test func spaceToggles() {
     var b = browser(.planets())
-    b.moveCursor(to: [2, 8])                            // Japan, expanded
+    b.moveCursor(to: [2, 8])  // Japan, expanded
     b.handle(.space)
     #expect(!b.list.isExpanded([2, 8]))
     #expect(b.list.numberOfRows == 15)
@@ -102,13 +102,13 @@ private func keys(_ text: String) -> [Key] {
 
   @Test func starExpandsTheSubtreeAndMinusCollapsesAll() {
     var b = browser(.planets())
-    b.moveCursor(to: [2, 8])                            // Japan: 3 cities × 3 fields
+    b.moveCursor(to: [2, 8])  // Japan: 3 cities × 3 fields
     b.handle(.character("*"))
     #expect(b.list.numberOfRows == 27)
     #expect(b.list.isExpanded([2, 8, 2]))
-    b.moveCursor(to: [2, 8, 1, 2])                      // Osaka's description
+    b.moveCursor(to: [2, 8, 1, 2])  // Osaka's description
     #expect(b.list.rowText(b.cursor).hasPrefix("        about: "))
-    b.handle(.left)                                     // a leaf (never expanded): to its city
+    b.handle(.left)  // a leaf (never expanded): to its city
     #expect(b.cursorPath == [2, 8, 1])
     b.moveCursor(to: [2, 8, 1, 2])
     b.handle(.character("-"))
@@ -117,7 +117,7 @@ private func keys(_ text: String) -> [Key] {
   }
 
   @Test func pagesMoveByTheWindowsHeight() {
-    var b = browser(.planets(), height: 7)              // 5 rows on screen
+    var b = browser(.planets(), height: 7)  // 5 rows on screen
     b.handle(.pageDown)
     #expect(b.cursor == 5)
     #expect(b.viewport.visibleRows(in: b.list) == 1..<6)
@@ -142,7 +142,7 @@ private func keys(_ text: String) -> [Key] {
     #expect(b.cursorPath == [2, 8, 1])
     #expect(b.lastQuery == "osak")
 
-    b.handle(.character("/"))                           // a hidden match: its ancestors open
+    b.handle(.character("/"))  // a hidden match: its ancestors open
     for key in keys("sydney") { b.handle(key) }
     b.handle(.enter)
     #expect(b.cursorPath == [2, 0, 0, 0])
@@ -156,7 +156,7 @@ private func keys(_ text: String) -> [Key] {
       found.append(b.list.dataSource.item(at: b.cursorPath!).name)
       b.handle(.character("n"))
     }
-    let matches = ["Victoria", "Toronto", "Tokyo", "Kyoto", "Houston"]   // every "to", in row order
+    let matches = ["Victoria", "Toronto", "Tokyo", "Kyoto", "Houston"]  // every "to", in row order
     #expect(found == Array((matches + matches + matches).prefix(12)))
     #expect(b.list.isExpanded([2, 2]) && b.list.isExpanded([2, 2, 0]))  // Canada, Ontario: revealed
   }
@@ -175,12 +175,12 @@ private func keys(_ text: String) -> [Key] {
     b.handle(.character("n"))
     #expect(b.message == "no search yet: type / to search")
     b.handle(.character("/"))
-    for key in keys("qzz") { b.handle(key) }            // a q in the prompt is text, not quit
+    for key in keys("qzz") { b.handle(key) }  // a q in the prompt is text, not quit
     #expect(!b.isFinished)
     b.handle(.enter)
     #expect(b.message == "not found: qzz")
     #expect(b.statusText == " not found: qzz")
-    b.handle(.down)                                     // a message lasts one key
+    b.handle(.down)  // a message lasts one key
     #expect(b.message == nil)
   }
 
@@ -192,7 +192,7 @@ private func keys(_ text: String) -> [Key] {
     }
     var b = browser(.planets())
     b.handle(.character("/"))
-    b.handle(.interrupt)                                // also while searching
+    b.handle(.interrupt)  // also while searching
     #expect(b.isFinished)
   }
 
@@ -211,7 +211,7 @@ private func keys(_ text: String) -> [Key] {
     b.handle(.end)
     b.resize(height: 6)
     #expect(b.viewport.visibleRows(in: b.list) == 14..<18)
-    b.resize(height: 1)                                 // at least one row
+    b.resize(height: 1)  // at least one row
     #expect(b.viewport.visibleRows(in: b.list) == 17..<18)
   }
 
@@ -252,7 +252,8 @@ private func keys(_ text: String) -> [Key] {
       #expect(b.lastQuery == model.lastQuery, context)
       let screen = b.screen(width: 60)
       let shown = Array(model.rowTexts.dropFirst(model.top).prefix(model.height))
-      let expected = shown.map { Screen.fitting($0, width: 60) }
+      let expected =
+        shown.map { Screen.fitting($0, width: 60) }
         + Array(repeating: "", count: model.height - shown.count)
       #expect(Array(screen.lines.dropFirst().dropLast()) == expected, context)
       #expect(screen.highlightedLine == (model.rows.isEmpty ? nil : model.cursor - model.top + 1), context)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TreeIndexTestSupport
 @testable import outline
 
 /// JSON and property-list documents: the parser's grammar and errors, and
@@ -72,8 +73,10 @@ import Testing
   }
 
   @Test func numbersAreKeptAsWritten() throws {
-    for text in ["0", "-0", "7", "-12", "1.5", "-1.50e+3", "1E-2", "2e5", "0.000", "-0.0E0",
-                 "123456789012345678901234567890", "1e400"] {
+    for text in [
+      "0", "-0", "7", "-12", "1.5", "-1.50e+3", "1E-2", "2e5", "0.000", "-0.0E0",
+      "123456789012345678901234567890", "1e400",
+    ] {
       #expect(try parse(text) == .number(text))
       #expect(try parse("[\(text)]") == .array([.number(text)]))
     }
@@ -93,30 +96,38 @@ import Testing
 
   @Test func objectsKeepMemberOrderAndDuplicates() throws {
     let value = try parse(#"{"zebra": 1, "apple": 2, "mango": 3, "apple": 4}"#)
-    #expect(value == .object([
-      JSONMember(key: "zebra", value: .number("1")),
-      JSONMember(key: "apple", value: .number("2")),
-      JSONMember(key: "mango", value: .number("3")),
-      JSONMember(key: "apple", value: .number("4")),
-    ]))
+    #expect(
+      value
+        == .object([
+          JSONMember(key: "zebra", value: .number("1")),
+          JSONMember(key: "apple", value: .number("2")),
+          JSONMember(key: "mango", value: .number("3")),
+          JSONMember(key: "apple", value: .number("4")),
+        ]))
   }
 
   @Test func nestingAndWhitespace() throws {
     let text = "\r\n{ \"a\" :\t[ 1 ,{ } , [ ] , { \"b\" : null } ] ,\n\"\" : \"\" }  "
-    #expect(try parse(text) == .object([
-      JSONMember(key: "a", value: .array([
-        .number("1"), .object([]), .array([]), .object([JSONMember(key: "b", value: .null)]),
-      ])),
-      JSONMember(key: "", value: .string("")),
-    ]))
+    #expect(
+      try parse(text)
+        == .object([
+          JSONMember(
+            key: "a",
+            value: .array([
+              .number("1"), .object([]), .array([]), .object([JSONMember(key: "b", value: .null)]),
+            ])),
+          JSONMember(key: "", value: .string("")),
+        ]))
     #expect(try parse("[[[]]]") == .array([.array([.array([])])]))
   }
 
   @Test func byteOrderMarkIsSkipped() throws {
-    #expect(try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("[1]".utf8), fileName: "t.json")
-      == .array([.number("1")]))
-    #expect(parseError([0xEF, 0xBB, 0xBF] + Array("[1 2]".utf8))
-      == "invalid JSON in t.json at line 1, column 4: expected ',' or ']' after an array element")
+    #expect(
+      try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("[1]".utf8), fileName: "t.json")
+        == .array([.number("1")]))
+    #expect(
+      parseError([0xEF, 0xBB, 0xBF] + Array("[1 2]".utf8))
+        == "invalid JSON in t.json at line 1, column 4: expected ',' or ']' after an array element")
   }
 
   @Test func depthLimit() throws {
@@ -134,14 +145,17 @@ import Testing
     #expect(throws: Never.self) { try parse(objects) }
 
     let tooDeep = String(repeating: "[", count: limit + 1) + String(repeating: "]", count: limit + 1)
-    #expect(parseError(tooDeep)
-      == "invalid JSON in t.json at line 1, column 513: nesting deeper than 512 levels")
+    #expect(
+      parseError(tooDeep)
+        == "invalid JSON in t.json at line 1, column 513: nesting deeper than 512 levels")
     let mixed = String(repeating: #"[{"k":"#, count: 300)
-    #expect(parseError(mixed)
-      == "invalid JSON in t.json at line 1, column 1537: nesting deeper than 512 levels")
+    #expect(
+      parseError(mixed)
+        == "invalid JSON in t.json at line 1, column 1537: nesting deeper than 512 levels")
     // Far deeper than the limit still fails cleanly instead of overflowing the stack.
-    #expect(parseError(String(repeating: "[", count: 1_000_000))
-      == "invalid JSON in t.json at line 1, column 513: nesting deeper than 512 levels")
+    #expect(
+      parseError(String(repeating: "[", count: 1_000_000))
+        == "invalid JSON in t.json at line 1, column 513: nesting deeper than 512 levels")
   }
 
   // MARK: JSON errors
@@ -231,37 +245,44 @@ import Testing
   @Test func invalidUTF8() {
     let quote: UInt8 = 0x22
     let cases: [[UInt8]] = [
-      [0xFF],              // never valid
-      [0x80],              // a lone continuation byte
-      [0xC0, 0x80],        // overlong
+      [0xFF],  // never valid
+      [0x80],  // a lone continuation byte
+      [0xC0, 0x80],  // overlong
       [0xE0, 0x80, 0x80],  // overlong
       [0xED, 0xA0, 0x80],  // a surrogate
       [0xF4, 0x90, 0x80, 0x80],  // beyond U+10FFFF
-      [0xE6, 0x9D],        // cut short
+      [0xE6, 0x9D],  // cut short
     ]
     for sequence in cases {
-      #expect(parseError([quote, 0x61] + sequence + [quote])
-        == "invalid JSON in t.json at line 1, column 3: invalid UTF-8 in a string", "\(sequence)")
+      #expect(
+        parseError([quote, 0x61] + sequence + [quote])
+          == "invalid JSON in t.json at line 1, column 3: invalid UTF-8 in a string", "\(sequence)")
     }
     // After an escape, too.
-    #expect(parseError([quote, 0x5C, 0x6E, 0xFF, quote])
-      == "invalid JSON in t.json at line 1, column 4: invalid UTF-8 in a string")
+    #expect(
+      parseError([quote, 0x5C, 0x6E, 0xFF, quote])
+        == "invalid JSON in t.json at line 1, column 4: invalid UTF-8 in a string")
     // Outside a string, a non-ASCII byte is just unexpected.
-    #expect(parseError([0x5B, 0xC3, 0xA9, 0x5D])
-      == "invalid JSON in t.json at line 1, column 2: expected a value")
+    #expect(
+      parseError([0x5B, 0xC3, 0xA9, 0x5D])
+        == "invalid JSON in t.json at line 1, column 2: expected a value")
   }
 
   @Test func positionsCountLinesAndScalars() {
     let text = "{\n  \"a\": 1,\n  \"b\" 2\n}"
-    #expect(parseError(text)
-      == "invalid JSON in t.json at line 3, column 7: expected ':' after an object key")
-    #expect(parseError("{\r\n\"a\": 1\r\n\"b\": 2}")
-      == "invalid JSON in t.json at line 3, column 1: expected ',' or '}' after an object member")
+    #expect(
+      parseError(text)
+        == "invalid JSON in t.json at line 3, column 7: expected ':' after an object key")
+    #expect(
+      parseError("{\r\n\"a\": 1\r\n\"b\": 2}")
+        == "invalid JSON in t.json at line 3, column 1: expected ',' or '}' after an object member")
     // Columns count Unicode scalars, not bytes.
-    #expect(parseError("[\"東京 😀\" x]")
-      == "invalid JSON in t.json at line 1, column 9: expected ',' or ']' after an array element")
-    #expect(parseError("[\n\"é\",\n\"é\" 1]")
-      == "invalid JSON in t.json at line 3, column 5: expected ',' or ']' after an array element")
+    #expect(
+      parseError("[\"東京 😀\" x]")
+        == "invalid JSON in t.json at line 1, column 9: expected ',' or ']' after an array element")
+    #expect(
+      parseError("[\n\"é\",\n\"é\" 1]")
+        == "invalid JSON in t.json at line 3, column 5: expected ',' or ']' after an array element")
   }
 
   // MARK: JSON outlines
@@ -282,19 +303,22 @@ import Testing
       """#
     let tree = StaticTree(json: try parse(text), title: "city.json")
     #expect(tree.title == "city.json")
-    #expect(tree.roots == [
-      leaf("name", #""Tokyo""#),
-      leaf("population", "13960000"),
-      leaf("area", "2.194e3"),
-      leaf("capital", "true"),
-      leaf("mayor", "null"),
-      container("wards", "[2]", expanded: false, [leaf("0", #""Chiyoda""#), leaf("1", #""Chūō""#)]),
-      leaf("extra", "{}"),
-      leaf("none", "[]"),
-      container("coords", "{3}", expanded: false, [
-        leaf("lat", "35.68"), leaf("long", "139.69"), leaf("note", #""say \"hi\"\n""#),
-      ]),
-    ])
+    #expect(
+      tree.roots == [
+        leaf("name", #""Tokyo""#),
+        leaf("population", "13960000"),
+        leaf("area", "2.194e3"),
+        leaf("capital", "true"),
+        leaf("mayor", "null"),
+        container("wards", "[2]", expanded: false, [leaf("0", #""Chiyoda""#), leaf("1", #""Chūō""#)]),
+        leaf("extra", "{}"),
+        leaf("none", "[]"),
+        container(
+          "coords", "{3}", expanded: false,
+          [
+            leaf("lat", "35.68"), leaf("long", "139.69"), leaf("note", #""say \"hi\"\n""#),
+          ]),
+      ])
     #expect(tree.roots[5].entry.text == "wards  [2]")
     #expect(tree.roots[0].entry.text == #"name: "Tokyo""#)
     #expect(tree.numberOfSubitems(of: nil) == 9)
@@ -305,13 +329,16 @@ import Testing
 
   @Test func arrayAndScalarDocumentOutlines() throws {
     let array = StaticTree(json: try parse(#"[1, [true], {"a": [[]]}]"#), title: "a.json")
-    #expect(array.roots == [
-      leaf("0", "1"),
-      container("1", "[1]", expanded: false, [leaf("0", "true")]),
-      container("2", "{1}", expanded: false, [
-        container("a", "[1]", expanded: false, [leaf("0", "[]")]),
-      ]),
-    ])
+    #expect(
+      array.roots == [
+        leaf("0", "1"),
+        container("1", "[1]", expanded: false, [leaf("0", "true")]),
+        container(
+          "2", "{1}", expanded: false,
+          [
+            container("a", "[1]", expanded: false, [leaf("0", "[]")])
+          ]),
+      ])
     #expect(StaticTree(json: .string("hi"), title: "s.json").roots == [leaf("s.json", #""hi""#)])
     #expect(StaticTree(json: .number("-2.5"), title: "n.json").roots == [leaf("n.json", "-2.5")])
     #expect(StaticTree(json: .null, title: "z.json").roots == [leaf("z.json", "null")])
@@ -338,8 +365,9 @@ import Testing
     #expect(StaticTree.jsonStringLiteral("") == #""""#)
     #expect(StaticTree.jsonStringLiteral("東京 😀") == #""東京 😀""#)
     #expect(StaticTree.jsonStringLiteral("a\"b\\c") == #""a\"b\\c""#)
-    #expect(StaticTree.jsonStringLiteral("\n\r\t\u{8}\u{C}\u{0}\u{1F}é")
-      == #""\n\r\t\b\f\u0000\u001fé""#)
+    #expect(
+      StaticTree.jsonStringLiteral("\n\r\t\u{8}\u{C}\u{0}\u{1F}é")
+        == #""\n\r\t\b\f\u0000\u001fé""#)
   }
 
   @Test func jsonFile() throws {
@@ -347,18 +375,21 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let tree = try StaticTree.json(contentsOf: path)
     #expect(tree.title == "data.json")
-    #expect(tree.roots == [
-      container("b", "[2]", expanded: false, [leaf("0", "1"), leaf("1", "2")]),
-      leaf("a", #""x""#),
-    ])
+    #expect(
+      tree.roots == [
+        container("b", "[2]", expanded: false, [leaf("0", "1"), leaf("1", "2")]),
+        leaf("a", #""x""#),
+      ])
   }
 
   @Test func invalidJSONFileNamesThePath() throws {
     let (folder, path) = try write(Data("{\n  \"a\": 1\n  \"b\": 2\n}\n".utf8), named: "bad.json")
     defer { try? FileManager.default.removeItem(at: folder) }
-    #expect(throws: OutlineError(
-      "invalid JSON in \(path) at line 3, column 3: expected ',' or '}' after an object member"
-    )) {
+    #expect(
+      throws: OutlineError(
+        "invalid JSON in \(path) at line 3, column 3: expected ',' or '}' after an object member"
+      )
+    ) {
       try StaticTree.json(contentsOf: path)
     }
   }
@@ -375,9 +406,11 @@ import Testing
     }
     let empty = folder.appendingPathComponent("empty.json")
     try Data().write(to: empty)
-    #expect(throws: OutlineError(
-      "invalid JSON in \(empty.path) at line 1, column 1: unexpected end of file; expected a value"
-    )) {
+    #expect(
+      throws: OutlineError(
+        "invalid JSON in \(empty.path) at line 1, column 1: unexpected end of file; expected a value"
+      )
+    ) {
       try StaticTree.json(contentsOf: empty.path)
     }
   }
@@ -392,32 +425,44 @@ import Testing
     #expect(StaticTree.documentTitle(forPath: "dir/sub/") == "sub")
   }
 
-  @Test func largeArrayParsesAndConvertsQuickly() throws {
+  /// A JSON array of `count` objects like those of a real export.
+  func largeArray(_ count: Int) -> Data {
     var text = "[\n"
-    for index in 0..<100_000 {
+    for index in 0..<count {
       if index > 0 { text += ",\n" }
       text += #"  {"id": \#(index), "name": "item \#(index)", "score": \#(index % 100).5, "#
       text += #""active": \#(index % 2 == 0), "tags": ["a", "b\u00e9"]}"#
     }
     text += "\n]\n"
-    let (folder, path) = try write(Data(text.utf8), named: "big.json")
+    return Data(text.utf8)
+  }
+
+  @Test func largeArrayParsesAndConvertsQuickly() throws {
+    let (folder, path) = try write(largeArray(100_000), named: "big.json")
     defer { try? FileManager.default.removeItem(at: folder) }
-
-    let clock = ContinuousClock()
-    let start = clock.now
     let tree = try StaticTree.json(contentsOf: path)
-    let elapsed = clock.now - start
-
     #expect(tree.roots.count == 100_000)
-    #expect(tree.roots[99_999] == container("99999", "{5}", expanded: false, [
-      leaf("id", "99999"),
-      leaf("name", #""item 99999""#),
-      leaf("score", "99.5"),
-      leaf("active", "false"),
-      container("tags", "[2]", expanded: false, [leaf("0", #""a""#), leaf("1", #""bé""#)]),
-    ]))
-    // A sanity bound only; the measured time is far lower.
-    #expect(elapsed < .seconds(5))
+    #expect(
+      tree.roots[99_999]
+        == container(
+          "99999", "{5}", expanded: false,
+          [
+            leaf("id", "99999"),
+            leaf("name", #""item 99999""#),
+            leaf("score", "99.5"),
+            leaf("active", "false"),
+            container("tags", "[2]", expanded: false, [leaf("0", #""a""#), leaf("1", #""bé""#)]),
+          ]))
+    // Reading is linear: four times the document takes about four times as
+    // long (the ratio of two sizes in one run, not a time), where quadratic
+    // work would take 16 times.
+    let (smallFolder, small) = try write(largeArray(10_000), named: "small.json")
+    defer { try? FileManager.default.removeItem(at: smallFolder) }
+    let (largeFolder, large) = try write(largeArray(40_000), named: "large.json")
+    defer { try? FileManager.default.removeItem(at: largeFolder) }
+    let ratio = try Growth.timeRatio(
+      small: { _ = try StaticTree.json(contentsOf: small) }, large: { _ = try StaticTree.json(contentsOf: large) })
+    #expect(ratio < 8, "four times the document took \(ratio) times as long")
   }
 
   // MARK: Property lists
@@ -459,9 +504,11 @@ import Testing
       leaf("negative", "-42"),
       leaf("one", "1"),
       leaf("population", "13960000"),
-      container("wards", "[3]", expanded: true, [
-        leaf("0", #""Chiyoda""#), leaf("1", "2"), leaf("2", "[]"),
-      ]),
+      container(
+        "wards", "[3]", expanded: true,
+        [
+          leaf("0", #""Chiyoda""#), leaf("1", "2"), leaf("2", "[]"),
+        ]),
       leaf("whole", "1.0"),
     ]
   }
@@ -498,14 +545,15 @@ import Testing
     let (folder, path) = try write(binary, named: "values.plist")
     defer { try? FileManager.default.removeItem(at: folder) }
     let tree = try StaticTree.propertyList(contentsOf: path)
-    #expect(tree.roots == [
-      leaf("count", "3"),
-      leaf("data", "<1 byte>"),
-      leaf("flag", "true"),
-      container("list", "[2]", expanded: true, [leaf("0", "1"), leaf("1", #""two""#)]),
-      leaf("off", "false"),
-      leaf("ratio", "0.25"),
-    ])
+    #expect(
+      tree.roots == [
+        leaf("count", "3"),
+        leaf("data", "<1 byte>"),
+        leaf("flag", "true"),
+        container("list", "[2]", expanded: true, [leaf("0", "1"), leaf("1", #""two""#)]),
+        leaf("off", "false"),
+        leaf("ratio", "0.25"),
+      ])
   }
 
   @Test func openStepPropertyList() throws {
@@ -513,26 +561,29 @@ import Testing
     let (folder, path) = try write(Data(text.utf8), named: "old.plist")
     defer { try? FileManager.default.removeItem(at: folder) }
     let tree = try StaticTree.propertyList(contentsOf: path)
-    #expect(tree.roots == [
-      leaf("alpha", "<2 bytes>"),
-      leaf("beta", "{}"),
-      container("zeta", "[2]", expanded: true, [leaf("0", #""1""#), leaf("1", #""two words""#)]),
-    ])
+    #expect(
+      tree.roots == [
+        leaf("alpha", "<2 bytes>"),
+        leaf("beta", "{}"),
+        container("zeta", "[2]", expanded: true, [leaf("0", #""1""#), leaf("1", #""two words""#)]),
+      ])
   }
 
   @Test func arrayAndScalarPropertyLists() throws {
     let array = "<plist version=\"1.0\"><array><dict><key>k</key><string>v</string></dict><false/></array></plist>"
     let (folder, path) = try write(Data(array.utf8), named: "list.plist")
     defer { try? FileManager.default.removeItem(at: folder) }
-    #expect(try StaticTree.propertyList(contentsOf: path).roots == [
-      container("0", "{1}", expanded: true, [leaf("k", #""v""#)]),
-      leaf("1", "false"),
-    ])
+    #expect(
+      try StaticTree.propertyList(contentsOf: path).roots == [
+        container("0", "{1}", expanded: true, [leaf("k", #""v""#)]),
+        leaf("1", "false"),
+      ])
 
     let scalar = folder.appendingPathComponent("one.plist")
     try Data("<plist version=\"1.0\"><string>solo</string></plist>".utf8).write(to: scalar)
-    #expect(try StaticTree.propertyList(contentsOf: scalar.path).roots
-      == [leaf("one.plist", #""solo""#)])
+    #expect(
+      try StaticTree.propertyList(contentsOf: scalar.path).roots
+        == [leaf("one.plist", #""solo""#)])
   }
 
   @Test func invalidPropertyLists() throws {

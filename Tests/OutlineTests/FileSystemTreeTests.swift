@@ -53,11 +53,12 @@ private func rootTexts(_ tree: FileSystemTree) -> [String] {
     let folder = try FileSystemFixture()
     let tree = try FileSystemTree(rootPath: folder.path)
     #expect(tree.title == folder.path)
-    #expect(rootTexts(tree) == [
-      "Alpha", "beta", "Empty",
-      "a.txt  12 bytes", "B.bin  3.4 kB", "big.bin  1.2 MB",
-      "broken  → missing.txt (broken link)", "link  → a.txt", "shortcut  → Alpha",
-    ])
+    #expect(
+      rootTexts(tree) == [
+        "Alpha", "beta", "Empty",
+        "a.txt  12 bytes", "B.bin  3.4 kB", "big.bin  1.2 MB",
+        "broken  → missing.txt (broken link)", "link  → a.txt", "shortcut  → Alpha",
+      ])
     #expect(tree.item(at: [0]) == OutlineEntry(name: "Alpha", isContainer: true))
     #expect(tree.item(at: [3]) == OutlineEntry(name: "a.txt", detail: "12 bytes"))
     #expect(tree.item(at: [8]) == OutlineEntry(name: "shortcut", detail: "→ Alpha"))
@@ -72,29 +73,29 @@ private func rootTexts(_ tree: FileSystemTree) -> [String] {
     #expect(tree.item(at: [0, 1]) == OutlineEntry(name: "inner.txt", detail: "5 bytes"))
     #expect(tree.numberOfSubitems(of: [0, 0]) == 1)
     #expect(tree.item(at: [0, 0, 0]) == OutlineEntry(name: "deep.txt", detail: "1 byte"))
-    #expect(tree.numberOfSubitems(of: [2]) == 0)      // Empty/
-    #expect(tree.numberOfSubitems(of: [3]) == 0)      // a file
-    #expect(tree.numberOfSubitems(of: [8]) == 0)      // a link to a folder is not followed
+    #expect(tree.numberOfSubitems(of: [2]) == 0)  // Empty/
+    #expect(tree.numberOfSubitems(of: [3]) == 0)  // a file
+    #expect(tree.numberOfSubitems(of: [8]) == 0)  // a link to a folder is not followed
   }
 
   @Test func foldersAreListedOnlyWhenAskedAndOnce() throws {
     let folder = try FileSystemFixture()
     let tree = try FileSystemTree(rootPath: folder.path)
-    #expect(tree.numberOfListings == 1)                 // the root
+    #expect(tree.numberOfListings == 1)  // the root
     _ = rootTexts(tree)
-    #expect(tree.numberOfListings == 1)                 // entries alone list nothing
+    #expect(tree.numberOfListings == 1)  // entries alone list nothing
     #expect(tree.node(at: [0]).children == nil)
     #expect(tree.numberOfSubitems(of: [0]) == 2)
     #expect(tree.numberOfListings == 2)
-    #expect(tree.node(at: [0, 0]).children == nil)      // Deep/ not yet listed
+    #expect(tree.node(at: [0, 0]).children == nil)  // Deep/ not yet listed
     #expect(tree.numberOfSubitems(of: [0]) == 2)
     _ = tree.item(at: [0, 0])
-    #expect(tree.numberOfListings == 2)                 // asked again: cached
+    #expect(tree.numberOfListings == 2)  // asked again: cached
     #expect(tree.numberOfSubitems(of: [0, 0]) == 1)
     #expect(tree.numberOfListings == 3)
     #expect(tree.numberOfSubitems(of: [3]) == 0)
     #expect(tree.numberOfSubitems(of: [8]) == 0)
-    #expect(tree.numberOfListings == 3)                 // files and links are never listed
+    #expect(tree.numberOfListings == 3)  // files and links are never listed
   }
 
   @Test func anUnreadableFolderShowsWhyAndHasNoSubitems() throws {
@@ -109,9 +110,9 @@ private func rootTexts(_ tree: FileSystemTree) -> [String] {
     #expect(tree.numberOfSubitems(of: [1]) == 0)
     #expect(tree.item(at: [1]) == OutlineEntry(name: "beta", detail: "(unreadable: Permission denied)", isContainer: true))
     #expect(tree.numberOfSubitems(of: [1]) == 0)
-    #expect(tree.numberOfListings == 2)                 // the failure is not retried
+    #expect(tree.numberOfListings == 2)  // the failure is not retried
     #expect(listed == [folder.path, folder.path + "/beta"])
-    #expect(tree.numberOfSubitems(of: [0]) == 2)        // other folders still list
+    #expect(tree.numberOfSubitems(of: [0]) == 2)  // other folders still list
   }
 
   @Test func rootErrors() throws {
@@ -168,7 +169,7 @@ private func rootTexts(_ tree: FileSystemTree) -> [String] {
     let host = ListHostSimulator(list: list)
     list.reloadData()
     #expect(list.numberOfRows == 9)
-    #expect(tree.numberOfListings == 1)                 // collapsed folders are not listed
+    #expect(tree.numberOfListings == 1)  // collapsed folders are not listed
 
     try list.expand([0])
     #expect(tree.numberOfListings == 2)

@@ -175,12 +175,14 @@ private func keys(_ input: [UInt8]) -> [Key] { decode(input)[0] }
   }
 
   @Test func severalKeysInOneReadComeInOrder() {
-    let input = bytes("j") + escape("[B") + escape("OA") + bytes("é") + [0x0D, 0x7F]
+    let input =
+      bytes("j") + escape("[B") + escape("OA") + bytes("é") + [0x0D, 0x7F]
       + escape("[6~") + escape("[2~") + bytes(" /") + [0x09, 0x03] + escape("[1;5D") + [esc]
-    #expect(keys(input) == [
-      .character("j"), .down, .up, .character("é"), .enter, .backspace,
-      .pageDown, .space, .character("/"), .tab, .interrupt, .left, .escape,
-    ])
+    #expect(
+      keys(input) == [
+        .character("j"), .down, .up, .character("é"), .enter, .backspace,
+        .pageDown, .space, .character("/"), .tab, .interrupt, .left, .escape,
+      ])
   }
 
   @Test func nothingIsLeftPendingAfterACompleteRead() {

@@ -53,9 +53,9 @@ private final class CountingSource: OutlineSource {
     #expect(browser.statusText == " tree [99999]  ↔  table [0, 99999]  ·  row 100,000 of 100,000 rows")
     // Two frames of 38 rows each; nothing else asks for an item.
     #expect(source.itemCalls == 2 * 38)
-    #expect(source.subitemCalls == 1)                   // the root's count, once
+    #expect(source.subitemCalls == 1)  // the root's count, once
 
-    browser.handle(.right)                              // expand the last element
+    browser.handle(.right)  // expand the last element
     browser.handle(.character("j"))
     browser.handle(.character("j"))
     #expect(browser.cursorPath == [99_999, 1])
@@ -78,7 +78,7 @@ private final class CountingSource: OutlineSource {
   @Test func pagingThroughAHugeListStaysOnScreen() {
     let list = TreeList(dataSource: Self.bigArray)
     list.reloadData()
-    var browser = Browser(list: list, height: 52)         // 50 rows a page
+    var browser = Browser(list: list, height: 52)  // 50 rows a page
     for _ in 0..<100 { browser.handle(.pageDown) }
     #expect(browser.cursor == 5_000)
     #expect(browser.viewport.visibleRows(in: list) == 4_951..<5_001)

@@ -65,12 +65,14 @@ private func walk(_ tree: StaticTree) -> [TreePath] {
 ///     [3]        Theta
 ///     [3, 0]       alpha two
 private var greek: StaticTree {
-  StaticTree(title: "Greek", roots: [
-    container("Alpha", [leaf("beta"), container("Gamma", [leaf("delta"), leaf("ALPHABET")]), leaf("Epsilon")]),
-    container("Zeta"),
-    leaf("eta"),
-    container("Theta", [leaf("alpha two")]),
-  ])
+  StaticTree(
+    title: "Greek",
+    roots: [
+      container("Alpha", [leaf("beta"), container("Gamma", [leaf("delta"), leaf("ALPHABET")]), leaf("Epsilon")]),
+      container("Zeta"),
+      leaf("eta"),
+      container("Theta", [leaf("alpha two")]),
+    ])
 }
 
 /// A random tree of up to `count` items named with a few letters, so that
@@ -82,9 +84,10 @@ private func randomTree(count: Int, using generator: inout SeededNumbers) -> Sta
     var nodes: [StaticTree.Node] = []
     for _ in 0..<Int.random(in: 1...5, using: &generator) where made < count {
       made += 1
-      let name = String((0..<Int.random(in: 1...5, using: &generator)).map { _ in
-        letters.randomElement(using: &generator)!
-      })
+      let name = String(
+        (0..<Int.random(in: 1...5, using: &generator)).map { _ in
+          letters.randomElement(using: &generator)!
+        })
       if depth < 4, Int.random(in: 0..<3, using: &generator) == 0 {
         nodes.append(container(name, level(depth + 1)))
       } else {
@@ -195,7 +198,8 @@ private func randomTree(count: Int, using generator: inout SeededNumbers) -> Sta
     var generator = SeededNumbers(seed: 0x0D15_EA5E)
     let queryLetters: [Character] = ["a", "A", "b", "B", "é", "É", " ", "c"]
     for round in 0..<40 {
-      let tree = round == 0
+      let tree =
+        round == 0
         ? StaticTree.planets() : randomTree(count: Int.random(in: 1...60, using: &generator), using: &generator)
       let items = preorder(tree.roots)
       #expect(walk(tree) == items.map(\.path))
@@ -208,9 +212,10 @@ private func randomTree(count: Int, using generator: inout SeededNumbers) -> Sta
           query = String(name[start..<end])
           if Bool.random(using: &generator) { query = query.uppercased() }
         } else {
-          query = String((0..<Int.random(in: 0...3, using: &generator)).map { _ in
-            queryLetters.randomElement(using: &generator)!
-          })
+          query = String(
+            (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+              queryLetters.randomElement(using: &generator)!
+            })
         }
         let start = Bool.random(using: &generator) ? nil : items.randomElement(using: &generator)!.path
         let limit = Bool.random(using: &generator) ? 1_000_000 : Int.random(in: 1...(items.count + 2), using: &generator)

@@ -71,10 +71,11 @@ private func expandedNames(_ nodes: [StaticTree.Node]) -> [String] {
       #expect(about.hasSuffix(".") && about.count <= 80, "\(city.entry.name): \(about)")
     }
     let tokyo = try #require(all.first { $0.entry.name == "Tokyo" })
-    #expect(tokyo.children.map(\.entry.text) == [
-      "population: 13,960,000", "area: 2,194 km²",
-      "about: Capital of Japan, at the heart of the world's largest metropolitan area.",
-    ])
+    #expect(
+      tokyo.children.map(\.entry.text) == [
+        "population: 13,960,000", "area: 2,194 km²",
+        "about: Capital of Japan, at the heart of the world's largest metropolitan area.",
+      ])
   }
 
   @Test func onlyEarthAndJapanStartExpanded() {
@@ -88,7 +89,8 @@ private func expandedNames(_ nodes: [StaticTree.Node]) -> [String] {
     let rows = (0..<list.numberOfRows).map { list.item(at: IndexPath(indexes: [0, $0])).text }
     let countries = earth.children.map(\.entry.name)
     let japan = try #require(countries.firstIndex(of: "Japan"))
-    let expected = ["Mercury  no countries", "Venus  no countries", "Earth"]
+    let expected =
+      ["Mercury  no countries", "Venus  no countries", "Earth"]
       + countries[...japan] + ["Tokyo", "Osaka", "Kyoto"] + countries[(japan + 1)...] + ["Mars  no countries"]
     #expect(rows == expected)
     #expect(Array(rows.prefix(4)) == ["Mercury  no countries", "Venus  no countries", "Earth", "Australia"])

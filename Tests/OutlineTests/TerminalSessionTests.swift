@@ -28,7 +28,7 @@ private let cursorShown = "\u{1B}[?25h"
     #expect(session.read { $0.contains("row 1 of 18 rows") })
     #expect(session.text.hasPrefix(alternateScreen))
     #expect(session.text.contains("Planets (sample data)"))
-    session.type("jj\u{1B}[C")                          // down, down, right: into Earth
+    session.type("jj\u{1B}[C")  // down, down, right: into Earth
     #expect(session.read { $0.contains("tree [2, 0]  ↔  table [0, 3]  ·  row 4 of 18 rows") })
     session.type("/osaka\r")
     #expect(session.read { $0.contains("tree [2, 8, 1]  ↔  table [0, 13]") })

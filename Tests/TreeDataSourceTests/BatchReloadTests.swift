@@ -21,8 +21,12 @@ struct BatchReloadTests {
     tree.node(at: [4])!.height = 0
     tree.node(at: [1])!.height = 10
     try list.reloadItems(at: [[4], [1], [4]])
-    #expect(host.calls == [.apply(TreeChanges(reloadedRowRanges: [.init(section: 0, rows: 1..<2), .init(section: 0, rows: 4..<5)]))])
-    #expect(Set(tree.questions) == [Question(kind: .height, id: tree.node(at: [1])!.id), Question(kind: .height, id: tree.node(at: [4])!.id)])
+    #expect(
+      host.calls == [.apply(TreeChanges(reloadedRowRanges: [.init(section: 0, rows: 1..<2), .init(section: 0, rows: 4..<5)]))])
+    #expect(
+      Set(tree.questions) == [
+        Question(kind: .height, id: tree.node(at: [1])!.id), Question(kind: .height, id: tree.node(at: [4])!.id),
+      ])
     #expect(tree.questions.count == 2)
     #expect(list.contentHeight == 1 + 10 + 3 + 4 + 0 + 6)
     #expect(list.row(atOffset: 14) == 3)

@@ -82,7 +82,8 @@ struct LazinessTests {
 
     try list.collapse([3])
     #expect(tree.questions.isEmpty)
-    #expect(host.calls == [.apply(TreeChanges(deletedRowRanges: [.init(section: 0, rows: (3 * 200 + 1)..<(3 * 200 + 1 + beneath))]))])
+    #expect(
+      host.calls == [.apply(TreeChanges(deletedRowRanges: [.init(section: 0, rows: (3 * 200 + 1)..<(3 * 200 + 1 + beneath))]))])
     #expect(list.numberOfRows == rows - beneath)
     #expect(host.violations.isEmpty)
     #expect(tree.hostItemRequests == 0)
@@ -90,7 +91,8 @@ struct LazinessTests {
     host.removeRecordedCalls()
     try list.expand([3])
     #expect(tree.questions == [Question(kind: .numberOfSubitems, id: tree.node(at: [3])!.id)])
-    #expect(host.calls == [.apply(TreeChanges(insertedRowRanges: [.init(section: 0, rows: (3 * 200 + 1)..<(3 * 200 + 1 + beneath))]))])
+    #expect(
+      host.calls == [.apply(TreeChanges(insertedRowRanges: [.init(section: 0, rows: (3 * 200 + 1)..<(3 * 200 + 1 + beneath))]))])
     #expect(list.numberOfRows == rows)
     #expect(list.contentHeight == height)
     #expect(host.violations.isEmpty)

@@ -41,16 +41,17 @@ struct SeedSequenceTests {
     let list = TreeList(dataSource: source)
     let host = ListHostSimulator(list: list)
     list.reloadData()
-    #expect(source.askedByList == [
-      "count nil",
-      "height [0]", "expanded [0]",
-      "height [1]", "expanded [1]", "count [1]",
-      "height [1, 0]", "expanded [1, 0]",
-      "height [1, 1]", "expanded [1, 1]", "count [1, 1]",
-      "height [1, 1, 0]", "expanded [1, 1, 0]", "height [1, 1, 1]", "expanded [1, 1, 1]",
-      "height [1, 2]", "expanded [1, 2]",
-      "height [2]", "expanded [2]",
-    ])
+    #expect(
+      source.askedByList == [
+        "count nil",
+        "height [0]", "expanded [0]",
+        "height [1]", "expanded [1]", "count [1]",
+        "height [1, 0]", "expanded [1, 0]",
+        "height [1, 1]", "expanded [1, 1]", "count [1, 1]",
+        "height [1, 1, 0]", "expanded [1, 1, 0]", "height [1, 1, 1]", "expanded [1, 1, 1]",
+        "height [1, 2]", "expanded [1, 2]",
+        "height [2]", "expanded [2]",
+      ])
     #expect(host.calls == [.reloadData])
     #expect(host.numberOfRows == [8])
     #expect(host.rows?.first == ["[0]", "[1]", "[1, 0]", "[1, 1]", "[1, 1, 0]", "[1, 1, 1]", "[1, 2]", "[2]"])
@@ -62,8 +63,11 @@ struct SeedSequenceTests {
     #expect(source.asked.isEmpty)
 
     try list.expand([2])
-    #expect(source.askedByList == ["count [2]", "height [2, 0]", "expanded [2, 0]", "height [2, 1]", "expanded [2, 1]",
-      "height [2, 2]", "expanded [2, 2]", "height [2, 3]", "expanded [2, 3]"])
+    #expect(
+      source.askedByList == [
+        "count [2]", "height [2, 0]", "expanded [2, 0]", "height [2, 1]", "expanded [2, 1]",
+        "height [2, 2]", "expanded [2, 2]", "height [2, 3]", "expanded [2, 3]",
+      ])
     #expect(host.violations.isEmpty)
     #expect(host.mismatchedRows().isEmpty)
     source.forget()

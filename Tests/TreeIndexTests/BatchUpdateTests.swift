@@ -96,7 +96,9 @@ struct BatchUpdateTests {
         try index.expand([2], numberOfSubitems: 3)
       }
     }
-    #expect(inner.insertedRowRanges == [RowRange(section: 0, rows: 0..<1), RowRange(section: 0, rows: 3..<8)], "the retained [1, 1] expansion reappears")
+    #expect(
+      inner.insertedRowRanges == [RowRange(section: 0, rows: 0..<1), RowRange(section: 0, rows: 3..<8)],
+      "the retained [1, 1] expansion reappears")
     #expect(outer.insertedRowRanges == [RowRange(section: 0, rows: 0..<1)])
     #expect(outer.deletedRowRanges.isEmpty)
   }

@@ -32,7 +32,9 @@ struct ErrorTests {
     expectError(.init(operation: .expand, treePath: [-1], reason: .indexOutOfRange(level: 0, numberOfSubitems: 3)), on: index) {
       try $0.expand([-1], numberOfSubitems: 1)
     }
-    expectError(.init(operation: .expand, treePath: [1, 1, 2], reason: .indexOutOfRange(level: 2, numberOfSubitems: 2)), on: index) {
+    expectError(
+      .init(operation: .expand, treePath: [1, 1, 2], reason: .indexOutOfRange(level: 2, numberOfSubitems: 2)), on: index
+    ) {
       try $0.expand([1, 1, 2], numberOfSubitems: 1)
     }
     expectError(.init(operation: .expand, treePath: [0, 0], reason: .unknownAncestor([0])), on: index) {

@@ -105,14 +105,16 @@ struct ExpansionTests {
       case .flat:
         #expect(index.numberOfRows == 3)
         #expect(changes.numberOfDeletedRows == 12)
-        #expect(changes.deletedRowRanges == [
-          RowRange(section: 0, rows: 1..<3), RowRange(section: 0, rows: 4..<10), RowRange(section: 0, rows: 11..<15),
-        ])
+        #expect(
+          changes.deletedRowRanges == [
+            RowRange(section: 0, rows: 1..<3), RowRange(section: 0, rows: 4..<10), RowRange(section: 0, rows: 11..<15),
+          ])
       case .sectioned:
         #expect(index.numberOfRows == 0)
-        #expect(changes.deletedRowRanges == [
-          RowRange(section: 0, rows: 0..<2), RowRange(section: 1, rows: 0..<6), RowRange(section: 2, rows: 0..<4),
-        ])
+        #expect(
+          changes.deletedRowRanges == [
+            RowRange(section: 0, rows: 0..<2), RowRange(section: 1, rows: 0..<6), RowRange(section: 2, rows: 0..<4),
+          ])
       }
     }
   }

@@ -22,15 +22,15 @@ struct LargeBatchTests {
   /// 20,000 scattered deletions in one batch, and the batch's growth:
   /// recording each deletion in O(the batch's deleted ranges), as the batch
   /// did before, was quadratic (63 s in a debug build on 2 cores); with the
-  /// rope of runs it is O(log *k*) amortized, so twice the deletions take
-  /// about twice the time (the ratio of two sizes in one run, not a time).
+  /// rope of runs it is O(log *k*) amortized, so four times the deletions take
+  /// about four times as long (the ratio of two sizes in one run, not a time).
   @Test(.enabled(if: !LongTests.checksInvariants, "the internal checks make each edit O(known items)"))
   func twentyThousandScatteredDeletionsInOneBatchAreQuick() throws {
     let k = 20_000
     let (index, result) = try Self.scatteredDeletions(k)
     let changes: TreeChanges? = result
-    let ratio = try Growth.doublingRatio(size: 5_000) { _ = try Self.scatteredDeletions($0) }
-    #expect(ratio < 3, "doubling the deletions took \(ratio) times as long")
+    let ratio = try Growth.ratio(size: 2_500) { _ = try Self.scatteredDeletions($0) }
+    #expect(ratio < 8, "four times the deletions took \(ratio) times as long")
     // Rows: [0] is row 0, its subitem i row 1 + i; the even subitems go.
     let deleted = try #require(changes?.deletedRowRanges)
     #expect(deleted == (0..<k).map { TreeChanges.RowRange(section: 0, rows: (1 + 2 * $0)..<(2 + 2 * $0)) })
@@ -58,10 +58,10 @@ struct LargeBatchTests {
     let (before, after, rotated) = try rotation(m)
     var index = after
     var changes: TreeChanges? = rotated
-    // Twice the moves take about twice the time (the ratio of two sizes in
-    // one run, not a time).
-    let ratio = try Growth.doublingRatio(size: 1_500) { _ = try rotation($0) }
-    #expect(ratio < 3, "doubling the moves took \(ratio) times as long")
+    // Four times the moves take about four times as long (the ratio of two
+    // sizes in one run, not a time); quadratic work would take 16 times.
+    let ratio = try Growth.ratio(size: 750) { _ = try rotation($0) }
+    #expect(ratio < 8, "four times the moves took \(ratio) times as long")
     #expect(changes == TreeChanges())
     #expect(index == before)
     // Half of them rotated back, then two swapped: one move only.
@@ -81,9 +81,9 @@ struct LargeBatchTests {
   /// back come after them, each its own range. Undoing them one at a time,
   /// each after a scan of the rest with a count over every range, was
   /// O(*m*² (*r* + *m*)) for *m* moves: 54.7 s in a debug build; by gaps
-  /// between the kept subitems, O((*m* + *r*) log *r*): 0.27 s. Twice the
-  /// moves take about twice the time (the ratio of two sizes in one run,
-  /// not a time); cubic work would take eight times.
+  /// between the kept subitems, O((*m* + *r*) log *r*): 0.27 s. Four times
+  /// the moves take about four times as long (the ratio of two sizes in
+  /// one run, not a time); cubic work would take 64 times.
   @Test(.enabled(if: !LongTests.checksInvariants, "the internal checks compare with the O(m²) scan"))
   func scatteredMovesBackAfterMovesThatStayAreQuick() throws {
     func moves(_ k: Int) throws -> TreeChanges {
@@ -101,8 +101,8 @@ struct LargeBatchTests {
     }
     let k = 1_000
     let changes: TreeChanges? = try moves(k)
-    let ratio = try Growth.doublingRatio(size: 500) { _ = try moves($0) }
-    #expect(ratio < 3, "doubling the moves took \(ratio) times as long")
+    let ratio = try Growth.ratio(size: 250) { _ = try moves($0) }
+    #expect(ratio < 8, "four times the moves took \(ratio) times as long")
     // Only the block brought to the front moved: k rows.
     let moved = try #require(changes?.movedRowRanges)
     #expect(moved.reduce(0) { $0 + $1.from.rows.count } == k)

@@ -303,7 +303,8 @@ struct ModelRun {
         let parent = level == 0 ? nil : TreePath(path.prefix(level))
         let known = model.numberOfSubitems(of: parent)
         if known != count {
-          return "the reason says \(parent.map { "\($0)" } ?? "the root") has \(count) subitems; the model says \(known.map { "\($0)" } ?? "unknown")"
+          return
+            "the reason says \(parent.map { "\($0)" } ?? "the root") has \(count) subitems; the model says \(known.map { "\($0)" } ?? "unknown")"
         }
         let index = path[level]
         let isEnd: Bool
@@ -407,8 +408,12 @@ struct ModelRun {
     if chance(invalidPercent) { return invalidEdit(shape) }
     let big = shape.rows > 70 || shape.items.count > 220 || shape.rootCount > 8
     var roll = int(0...99)
-    if big && chance(60) { roll = chance(50) ? 32 : 58 }  // collapse or delete
-    else if favorsMoves && chance(50) { roll = batchDepth == 0 && chance(40) ? 99 : 70 }  // a move, or a batch
+    if big && chance(60) {
+      roll = chance(50) ? 32 : 58
+    }  // collapse or delete
+    else if favorsMoves && chance(50) {
+      roll = batchDepth == 0 && chance(40) ? 99 : 70
+    }  // a move, or a batch
     switch roll {
     case 0..<32:
       let visibleItem = chance(70) ? pick(shape.visible)?.treePath : nil
@@ -785,8 +790,10 @@ struct RandomizedModelCaseTests {
       (TreeChanges(movedRowRanges: [move(0..<1, 1..<3)]), moved.movedIdentities),
       (TreeChanges(movedRowRanges: [move(0..<1, 3..<4)]), moved.movedIdentities),
       // Moved and deleted.
-      (TreeChanges(deletedRowRanges: [RowRange(section: 0, rows: 0..<1)], movedRowRanges: [move(0..<1, 2..<3)]),
-       moved.movedIdentities),
+      (
+        TreeChanges(deletedRowRanges: [RowRange(section: 0, rows: 0..<1)], movedRowRanges: [move(0..<1, 2..<3)]),
+        moved.movedIdentities
+      ),
     ]
     for (changes, identities) in wrongMoves {
       #expect(!moveProblems(changes, identities).isEmpty, "\(changes) should be rejected")
