@@ -15,6 +15,34 @@ struct BatchCompositionTests {
 
   static func hidingH(_ name: String) -> TreeFilterOutcome { name.hasPrefix("h") ? .hidden : .visible }
 
+  /// `base` filtered by ``hidingH(_:)``, joined with a source `other` of
+  /// one element, shown by a loaded list.
+  static func filterJoinedWithOther(_ elements: [String]) -> (
+    base: ArrayTreeSource<String>, other: ArrayTreeSource<String>, join: JoinedTreeSource<String>,
+    list: TreeList<TreeSourceDataSource<JoinedTreeSource<String>>>, host: ListHostSimulator
+  ) {
+    let base = ArrayTreeSource(elements, name: "base")
+    let filter = FilteredTreeSource(base, predicate: Self.hidingH)
+    let other = ArrayTreeSource(["o"], name: "other")
+    let join = JoinedTreeSource([filter.eraseToAnyTreeSource(), other.eraseToAnyTreeSource()])
+    let list = TreeList(source: join)
+    let host = ListHostSimulator(list: list)
+    list.reloadData()
+    return (base, other, join, list, host)
+  }
+
+  /// The list shows `rows`, and its host saw no invalid update and shows
+  /// no stale row.
+  static func expectShows<S>(
+    _ list: TreeList<TreeSourceDataSource<S>>, _ host: ListHostSimulator, _ rows: [S.Element],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) where S.Element: Equatable {
+    #expect(
+      (0..<list.numberOfRows).map { list.item(at: IndexPath(indexes: [0, $0])) } == rows, sourceLocation: sourceLocation)
+    #expect(host.violations.isEmpty, sourceLocation: sourceLocation)
+    #expect(host.mismatchedRows().isEmpty, sourceLocation: sourceLocation)
+  }
+
   @Test func aFilterAnswersWithTheBaseAsTheBatchLeftIt() throws {
     let base = ArrayTreeSource(["a", "h", "b", "c"], name: "base")
     let filter = FilteredTreeSource(base, predicate: Self.hidingH)
@@ -30,20 +58,12 @@ struct BatchCompositionTests {
       #expect(removed == "a")
     }
     #expect(base.elements == ["x", "h", "b", "c"])
-    #expect((0..<list.numberOfRows).map { list.item(at: IndexPath(indexes: [0, $0])) } == ["x", "b", "c"])
-    #expect(host.violations.isEmpty)
-    #expect(host.mismatchedRows().isEmpty)
+    Self.expectShows(list, host, ["x", "b", "c"])
     #expect(host.calls.count == 2)  // the load, then one update
   }
 
   @Test func aJoinAboveAFilterLocatesItsSourcesMidBatch() throws {
-    let base = ArrayTreeSource(["a", "h"], name: "base")
-    let filter = FilteredTreeSource(base, predicate: Self.hidingH)
-    let other = ArrayTreeSource(["o"], name: "other")
-    let join = JoinedTreeSource([filter.eraseToAnyTreeSource(), other.eraseToAnyTreeSource()])
-    let list = TreeList(source: join)
-    let host = ListHostSimulator(list: list)
-    list.reloadData()
+    let (base, other, join, list, host) = Self.filterJoinedWithOther(["a", "h"])
     try join.performBatchUpdates { () throws(TreeSourceError) in
       try base.append("b")
       #expect(try join.numberOfChildren(of: nil) == 3)
@@ -53,9 +73,7 @@ struct BatchCompositionTests {
     }
     #expect(base.elements == ["a", "h", "b", "y"])
     #expect(other.elements.isEmpty)
-    #expect((0..<list.numberOfRows).map { list.item(at: IndexPath(indexes: [0, $0])) } == ["a", "b", "y"])
-    #expect(host.violations.isEmpty)
-    #expect(host.mismatchedRows().isEmpty)
+    Self.expectShows(list, host, ["a", "b", "y"])
   }
 
   @Test func aPredicateSetInABatchThatEditsTheBaseJudgesTheRightElements() throws {
@@ -71,9 +89,7 @@ struct BatchCompositionTests {
       try base.append("h2")
     }
     #expect(base.elements == ["z", "a", "b", "h2"])
-    #expect((0..<list.numberOfRows).map { list.item(at: IndexPath(indexes: [0, $0])) } == ["z", "a", "h2"])
-    #expect(host.violations.isEmpty)
-    #expect(host.mismatchedRows().isEmpty)
+    Self.expectShows(list, host, ["z", "a", "h2"])
   }
 
   @Test func aMoveAcrossJoinedSourcesInsideABatchIsOneMove() throws {
@@ -172,19 +188,11 @@ struct BatchCompositionTests {
     }
     // One update with the move, then one that redraws the moved row.
     #expect(host.calls.count == 3)
-    #expect((0..<list.numberOfRows).map { list.item(at: IndexPath(indexes: [0, $0])) } == ["b", "c", "A"])
-    #expect(host.violations.isEmpty)
-    #expect(host.mismatchedRows().isEmpty)
+    Self.expectShows(list, host, ["b", "c", "A"])
   }
 
   @Test func aFailedBatchOfTheBaseLeavesTheComposition() throws {
-    let base = ArrayTreeSource(["a", "h", "b"], name: "base")
-    let filter = FilteredTreeSource(base, predicate: Self.hidingH)
-    let other = ArrayTreeSource(["o"], name: "other")
-    let join = JoinedTreeSource([filter.eraseToAnyTreeSource(), other.eraseToAnyTreeSource()])
-    let list = TreeList(source: join)
-    let host = ListHostSimulator(list: list)
-    list.reloadData()
+    let (base, _, join, list, host) = Self.filterJoinedWithOther(["a", "h", "b"])
     try join.performBatchUpdates { () throws(TreeSourceError) in
       #expect(throws: TreeSourceError.self) {
         try base.performBatchUpdates { () throws(TreeSourceError) in

@@ -182,21 +182,25 @@ struct RandomCompositionTests {
         guard let path = paths.randomElement(using: &g) else { return }
         let tag = Int.random(in: 0..<20, using: &g)
         try source.update(at: path) { $0.tag = tag }
-      case 75..<83:  // a new predicate
-        let rule = Rule.random(using: &g)
-        if Bool.random(using: &g) {
-          // Through the outer filter this is a batch of many steps, in which
-          // a folder can lose its matches and regain others.
-          innerRule = rule
-          inner.setPredicate { rule.outcome($0) }
-        } else {
-          outerRule = rule
-          outer.setPredicate { rule.outcome($0) }
-        }
+      case 75..<83:  // a new predicate: through the outer filter, a batch of many steps
+        setRandomPredicate()
       case 83..<93:  // the user expands or collapses a row
         try state.toggleRandomRow(of: list, id: { $0 }, using: &g)
       default:  // a batch, opened at a random level, of random edits at every level
         try randomBatch(depth: 0)
+      }
+    }
+
+    /// A new random predicate for the inner or the outer filter (in which a
+    /// folder can lose its matches and regain others).
+    func setRandomPredicate() {
+      let rule = Rule.random(using: &g)
+      if Bool.random(using: &g) {
+        innerRule = rule
+        inner.setPredicate { rule.outcome($0) }
+      } else {
+        outerRule = rule
+        outer.setPredicate { rule.outcome($0) }
       }
     }
 
@@ -322,14 +326,7 @@ struct RandomCompositionTests {
         // what it hides until the batch ends: then nothing changes.
         if let path { _ = try? inner.remove(at: path) }
       case 70..<85:  // a new predicate in the middle of the batch
-        let rule = Rule.random(using: &g)
-        if Bool.random(using: &g) {
-          innerRule = rule
-          inner.setPredicate { rule.outcome($0) }
-        } else {
-          outerRule = rule
-          outer.setPredicate { rule.outcome($0) }
-        }
+        setRandomPredicate()
       case 85..<93 where depth < 2:  // a nested batch
         try randomBatch(depth: depth + 1)
       default:  // a nested batch that fails: undone, and nothing published
