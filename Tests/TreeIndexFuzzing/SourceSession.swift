@@ -114,6 +114,12 @@ struct SourceSession {
 
   /// Runs steps until the input ends; returns the first failed check.
   mutating func run(_ input: inout FuzzInput) -> String? {
+    // The sources' predicates and subscribers hold the state, which holds
+    // the sources: let them go at the end.
+    defer {
+      state.sources = nil
+      subscriptions.forEach { $0.cancel() }
+    }
     var step = 0
     while !input.isAtEnd && step < 200 {
       step += 1

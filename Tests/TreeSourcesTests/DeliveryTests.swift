@@ -38,7 +38,7 @@ struct DeliveryTests {
     // Once the delivery is over, the same edit goes through.
     try source.append("y")
     #expect(Self.rows(list) == ["a", "b", "x", "y"])
-    _ = first
+    first.cancel()
   }
 
   @Test func aPredicateThatEditsItsBaseIsRefused() throws {
@@ -71,7 +71,7 @@ struct DeliveryTests {
     #expect(heardBySecond.isEmpty)
     try source.append("c")
     #expect(heardBySecond.isEmpty)
-    _ = first
+    first.cancel()
   }
 
   @Test func editsThatCannotThrowWaitForTheDeliveryToEnd() throws {
@@ -96,7 +96,7 @@ struct DeliveryTests {
     #expect(order == ["heard insert [2]", "returned", "heard update [0]", "heard remove [1]"])
     #expect(host.violations.isEmpty)
     #expect(host.mismatchedRows().isEmpty)
-    _ = first
+    first.cancel()
   }
 
   @Test func aSubscriberOfAComposedSourceCannotEditTheSourcesBeneathMidDelivery() throws {
@@ -115,7 +115,7 @@ struct DeliveryTests {
     #expect(reasons == [.deliveringChanges, .deliveringChanges])
     #expect(Self.rows(list) == ["a", "a2", "b"])
     #expect(host.violations.isEmpty)
-    _ = first
+    first.cancel()
   }
 
   /// Random sessions: subscribers before and after the list, and a
@@ -189,6 +189,7 @@ struct DeliveryTests {
       try #require(host.mismatchedRows().isEmpty, "seed \(seed), step \(step)")
     }
     #expect(attempts > 0 && refusals > 0)
-    _ = (before, after)
+    before.cancel()
+    after.cancel()
   }
 }
