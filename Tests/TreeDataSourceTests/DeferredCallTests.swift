@@ -20,6 +20,9 @@ final class OneShot {
     self.hook = hook
   }
 
+  /// Drops the armed hook, if any (which may hold what holds the shot).
+  func disarm() { hook = nil }
+
   /// Runs the armed hook, if any, and disarms it.
   func fire() {
     guard let hook else { return }
@@ -279,6 +282,8 @@ final class HookedDelegate: TreeListDelegate {
     let (list, host, _) = try Self.makeList()
     if operation.hasPrefix("collapse") { try list.expand([0]) }
     list.dataSource.shot.arm { list.collapseAll() }
+    // The list holds its data source: an unfired hook would hold the list.
+    defer { list.dataSource.shot.disarm() }
     try Self.run(operation, on: list)
     guard list.dataSource.shot.fired == 1 else { return }  // this operation asks nothing
     #expect(!list.isExpanded([1]) && !list.isExpanded([0]), "\(operation)")
