@@ -22,8 +22,16 @@ extension TreeList {
   public func insertItems(at treePaths: [TreePath]) throws {
     try _refuseReentrantUpdate(at: treePaths.first ?? [])
     defer { _runDeferredCalls() }
-    if treePaths.count == 1 && _batch == nil && _openEdits == 0 && !_usesGeneralPathsOnly {
-      try _insertOneItem(at: treePaths[0])
+    if treePaths.count == 1 && !_usesGeneralPathsOnly {
+      if _batch == nil && _openEdits == 0 {
+        try _insertOneItem(at: treePaths[0])
+      } else {
+        // Inside a batch or an edit, which reports it: one path either
+        // throws before anything changes or is taken whole, so it needs no
+        // edit of its own (a nested index batch and journal for each of a
+        // bulk insertion's many items).
+        _ = try _insertKeepingHeights(at: treePaths[0])
+      }
       return
     }
     try _edit {
@@ -61,7 +69,22 @@ extension TreeList {
   func _insertOneItem(at path: TreePath) throws {
     _openEdits += 1
     defer { _openEdits -= 1 }
-    var changes = try _index.insertItems(at: [path])
+    var (changes, rows) = try _insertKeepingHeights(at: path)
+    // The data source expanded the item: its rows come with it.
+    if _index.numberOfRows != rows { changes = _index._insertionChanges(ofItemAt: path) }
+    _finishEdit(changes)
+  }
+
+  /// Inserts an item at `path` into the index and gives it its entry in
+  /// the heights, asking about it when it is visible: one insertion, in a
+  /// batch or alone. Throws before changing anything when the path is
+  /// invalid; once the index has taken the item nothing can fail.
+  ///
+  /// - Returns: The index's change set for the insertion of the item alone,
+  ///   and the number of rows right after it (before the data source's
+  ///   answers, which may expand the item).
+  func _insertKeepingHeights(at path: TreePath) throws -> (changes: TreeChanges, rows: Int) {
+    let changes = try _index.insertItems(at: [path])
     let rows = _index.numberOfRows
     if let parent = _parentID(of: path), _columns.hasColumn(parent) {
       let i = path[path.depth - 1]
@@ -73,9 +96,7 @@ extension TreeList {
         _pendingItems.insert(parent)
       }
     }
-    // The data source expanded the item: its rows come with it.
-    if _index.numberOfRows != rows { changes = _index._insertionChanges(ofItemAt: path) }
-    _finishEdit(changes)
+    return (changes, rows)
   }
 
   /// ``deleteItems(at:)`` of one valid path outside a batch or an edit: the
@@ -132,15 +153,33 @@ extension TreeList {
       try _deleteOneItem(at: treePaths[0])
       return
     }
-    try _edit {
-      var kept: [TreePath] = []
-      for path in Set(treePaths).sorted() {
-        if let last = kept.last, last.isAncestor(of: path) { continue }
-        kept.append(path)
-      }
-      // Last first, so that every path is still in old coordinates.
-      for path in kept.reversed() { _ = try _deleteKeepingHeights(at: path) }
+    if (_batch != nil || _openEdits > 0) && !_usesGeneralPathsOnly {
+      // Inside a batch or an edit, which can undo them: valid paths cannot
+      // fail half-way, so they need no edit of their own (a nested index
+      // batch and journal for each of a refilter's many deletions).
+      try _deleteValidItems(at: treePaths)
+      return
     }
+    try _edit { try _deleteValidItems(at: treePaths) }
+  }
+
+  /// Deletes the items at the valid `treePaths` (a path beneath another
+  /// is covered by it), last first.
+  ///
+  /// - Complexity: O(*m* (log *m* + *d* log *b*)) for *m* paths, plus the
+  ///   known items beneath the deleted ones.
+  func _deleteValidItems(at treePaths: [TreePath]) throws {
+    if treePaths.count == 1 {
+      _ = try _deleteKeepingHeights(at: treePaths[0])
+      return
+    }
+    var kept: [TreePath] = []
+    for path in Set(treePaths).sorted() {
+      if let last = kept.last, last.isAncestor(of: path) { continue }
+      kept.append(path)
+    }
+    // Last first, so that every path is still in old coordinates.
+    for path in kept.reversed() { _ = try _deleteKeepingHeights(at: path) }
   }
 
   /// Tells the list that the item at `source` moved to `destination`, with

@@ -24,6 +24,11 @@ struct _BatchRecorder: Sendable {
   /// The tag the next move of a subitem that was there when the batch began
   /// gets.
   var nextMoveTag = 0
+  /// The recorder of the enclosing batch, as it was when this one began
+  /// (none for an outermost batch): held here, by the recorder that
+  /// replaces it, so that it has one owner and is edited in place when
+  /// this batch is folded into it.
+  var enclosing: [_BatchRecorder] = []
 
   init(token: UInt64) {
     self.token = token

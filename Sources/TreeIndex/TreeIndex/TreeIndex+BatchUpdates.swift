@@ -54,9 +54,10 @@ extension TreeIndex {
   ///   whatever their order); plus, for each item with changes beneath it,
   ///   O(*r* + *c* (log *b* + log *r*)) for its *c* changed known subitems
   ///   and *r* changed ranges of subitems; plus, for each item with *m*
-  ///   subitems moved in or out, O(*m*² (*r* + *m*)) at worst, and
-  ///   O(*s* log *s*) for the *s* ranges of the result: independent of the
-  ///   number of items the index knows.
+  ///   subitems moved in or out, O((*m* + *r*) log *r*), and O(*s* log *s*)
+  ///   for the *s* ranges of the result: independent of the number of items
+  ///   the index knows. A batch nested in another is folded into it in
+  ///   O(*r'* log *r*) for the *r'* ranges it changed.
   @discardableResult
   public mutating func performBatchUpdates(_ updates: (inout TreeIndex) throws -> Void) throws -> TreeChanges {
     defer { _checkInvariants() }
@@ -76,8 +77,11 @@ extension TreeIndex {
   package struct _OpenBatch: Sendable {
     /// Tells the batch's recorder from any other.
     let token: UInt64
-    /// The recorder of the enclosing batch, if any, as it was.
-    let enclosing: _BatchRecorder?
+    /// Whether the batch began inside another. The enclosing batch's
+    /// recorder is not kept here but inside the new one
+    /// (``_BatchRecorder/enclosing``): a second reference to it would make
+    /// folding the nested batch in copy every item's changes.
+    let isNested: Bool
     /// The number of sections when the batch began.
     let numberOfSections: Int
   }
@@ -88,9 +92,11 @@ extension TreeIndex {
   /// - Complexity: O(1).
   package mutating func _beginBatch() -> _OpenBatch {
     let batch = _OpenBatch(
-      token: UInt64.random(in: 1...UInt64.max), enclosing: _recorder, numberOfSections: numberOfSections)
+      token: UInt64.random(in: 1...UInt64.max), isNested: _isRecording, numberOfSections: numberOfSections)
     _arena.forest.beginJournal()
-    _recorder = _BatchRecorder(token: batch.token)
+    var recorder = _BatchRecorder(token: batch.token)
+    if let enclosing = _recorder.take() { recorder.enclosing = [enclosing] }
+    _recorder = recorder
     return batch
   }
 
@@ -106,7 +112,8 @@ extension TreeIndex {
   package mutating func _abandonBatch(_ batch: _OpenBatch) {
     guard _isOpen(batch) else { return }  // another index was put in place: keep it
     _arena.forest.rollBackJournal()
-    _recorder = batch.enclosing
+    var recorder = _recorder.take()
+    _recorder = recorder?.enclosing.popLast()
   }
 
   /// Ends `batch` and returns its change set, folding what it recorded into
@@ -129,21 +136,27 @@ extension TreeIndex {
   /// Ends `batch`, folding what it recorded into the enclosing batch, if
   /// any; returns its change set when asked to, else an empty one.
   private mutating func _closeBatch(_ batch: _OpenBatch, computingChanges: Bool) -> TreeChanges {
-    guard _isOpen(batch), let recorder = _recorder else {
-      // The closure put another index in place: no item is known to persist.
-      if var outer = batch.enclosing { outer.token = 0; _recorder = outer } else { _recorder = nil }
+    guard _isOpen(batch), _isRecording else {
+      // The closure put another index in place: no item is known to
+      // persist, and an enclosing batch is told so by a recorder no batch
+      // owns.
+      _recorder = batch.isNested ? _BatchRecorder(token: 0) : nil
       var changes = _TreeChangesBuilder()
       changes.deleteSections(0..<batch.numberOfSections)
       changes.insertSections(0..<numberOfSections)
       return changes.build()
     }
-    let changes = computingChanges ? _changes(recorded: recorder) : TreeChanges()
+    // The diff reads the recorder in place (the index answers for the
+    // batch's start through it); only then is it taken out.
+    let changes = computingChanges ? _changes(recorded: _recorder!) : TreeChanges()
     _arena.forest.commitJournal()
-    if var outer = batch.enclosing {
+    var recorder = _recorder.take()!
+    // Taken out of the index and out of the nested recorder, the enclosing
+    // recorder is held once, so that folding the nested one in edits its
+    // changes in place.
+    if var outer = recorder.enclosing.popLast() {
       outer.append(recorder)
       _recorder = outer
-    } else {
-      _recorder = nil
     }
     return changes
   }

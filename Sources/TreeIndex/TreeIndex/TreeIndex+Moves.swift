@@ -49,8 +49,11 @@ extension TreeIndex {
     let withinParent =
       resolvedSource != nil && !_isRecording && source.depth == destination.depth
       && (0..<(source.depth - 1)).allSatisfy { source[$0] == destination[$0] }
-    // What to restore if the destination is refused (only a batch records).
-    let recorder = _isRecording ? _recorder : nil
+    // A batch records the source's end only once the destination is
+    // accepted, so that a refused one leaves the recorder as it was without
+    // a copy of it (a second reference would make its next edit copy the
+    // parent's changes: O(r) a move).
+    var sourceMarks: [(parent: _NodeID, item: _NodeID)] = []
     var moved: _NodeID? = nil
     var sourceAnchor: _Anchor? = nil
     var rowsBeneath = 0
@@ -66,10 +69,14 @@ extension TreeIndex {
         rowsBeneath = _arena.visibleRowsBeneath(child)
         _arena.detach(child, from: sourceParent)
         moved = child
-        _recorder?.markSubitem(child, of: sourceParent)
       }
-      tag = _recorder?.recordMoveRemoval(in: sourceParent, at: index)
-      if !withinParent { _refresh(from: sourceParent, isMoveEnd: true) }
+      if !withinParent {
+        if _isRecording {
+          _arena.refresh(from: sourceParent) { sourceMarks.append(($0, $1)) }
+        } else {
+          _arena.refresh(from: sourceParent)
+        }
+      }
     }
     let resolvedDestination: (parent: _NodeID, subitemRows: _SubitemRows?)?
     do {
@@ -87,11 +94,22 @@ extension TreeIndex {
       }
     } catch {
       if let sourceParent = resolvedSource?.parent {
+        // Put back with the recorder set aside: nothing of the move is
+        // recorded.
+        let recorder = _recorder.take()
         var discarded = _TreeChangesBuilder()
         _insertItem(moved, at: source, under: sourceParent, into: &discarded)
+        _recorder = recorder
       }
-      _recorder = recorder
       throw error
+    }
+    if _isRecording, let sourceParent = resolvedSource?.parent {
+      if let moved { _recorder!.markSubitem(moved, of: sourceParent) }
+      tag = _recorder!.recordMoveRemoval(in: sourceParent, at: source[source.depth - 1])
+      if !sourceMarks.isEmpty {
+        _recorder!.markChanged(sourceMarks)
+        _recorder!.movesBeneath.formUnion(sourceMarks.map(\.item))
+      }
     }
     var destinationAnchor: _Anchor? = nil
     if let (destinationParent, subitemRows) = resolvedDestination {
