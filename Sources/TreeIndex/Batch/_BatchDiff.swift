@@ -241,33 +241,35 @@ struct _BatchDiff {
     let subitemChanges = changes(of: item)
     // Deleted runs, less the subitems moved to a visible place.
     let movedOut = subitemChanges.movedOut.filter { isPaired($0.value) }.keys.sorted()
-    var next = 0
-    for r in subitemChanges.deleted {
-      var lower = r.lowerBound
-      while next < movedOut.count, movedOut[next] < r.upperBound {
-        addOldRun(of: item, lower..<movedOut[next], firstRow: oldFirstRow, section: oldSection)
-        lower = movedOut[next] + 1
-        next += 1
-      }
-      addOldRun(of: item, lower..<r.upperBound, firstRow: oldFirstRow, section: oldSection)
+    Self.forEachPiece(of: subitemChanges.deleted, cutAt: movedOut) { piece in
+      addOldRun(of: item, piece, firstRow: oldFirstRow, section: oldSection)
     }
     // Inserted runs, less the subitems moved from a visible place.
     let movedIn = subitemChanges.movedIn.filter { isPaired($0.tag) }.map(\.position)
-    next = 0
-    for r in subitemChanges.inserted {
-      var lower = r.lowerBound
-      while next < movedIn.count, movedIn[next] < r.upperBound {
-        addNewRun(of: item, lower..<movedIn[next], firstRow: newFirstRow, section: newSection)
-        lower = movedIn[next] + 1
-        next += 1
-      }
-      addNewRun(of: item, lower..<r.upperBound, firstRow: newFirstRow, section: newSection)
+    Self.forEachPiece(of: subitemChanges.inserted, cutAt: movedIn) { piece in
+      addNewRun(of: item, piece, firstRow: newFirstRow, section: newSection)
     }
     for pair in survivingKnownSubitems(of: item, subitemChanges) {
       compareItem(
         old: pair.old, new: pair.new,
         oldFirstRow: oldFirstRow + pair.oldRowOffset + 1, newFirstRow: newFirstRow + pair.newRowOffset + 1,
         oldSection: oldSection, newSection: newSection)
+    }
+  }
+
+  /// Calls `body` with the pieces of each of `runs` (in increasing order)
+  /// that are left once the positions `cuts` (sorted) are taken out; a piece
+  /// may be empty.
+  private static func forEachPiece(of runs: [Range<Int>], cutAt cuts: [Int], _ body: (Range<Int>) -> Void) {
+    var next = 0
+    for r in runs {
+      var lower = r.lowerBound
+      while next < cuts.count, cuts[next] < r.upperBound {
+        body(lower..<cuts[next])
+        lower = cuts[next] + 1
+        next += 1
+      }
+      body(lower..<r.upperBound)
     }
   }
 
