@@ -303,15 +303,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   func visitNew(_ visit: Visit, into visits: inout [Visit], scratch s: inout Scratch, output: inout Output) -> Bool {
     let parent = visit.new!
     let isRoot = parent == _Arena.root
-    sortedDirty(parent, in: new, dirtyNew, into: &s.newDirty)
-    sortedDirty(visit.old, in: old, dirtyOld, into: &s.oldDirty)
-    guard output.budget.spend(1 + s.newDirty.count + s.oldDirty.count) else { return false }
-    guard
-      Self.blocks(
-        newCount: new._index._arena.count(parent), newDirty: s.newDirty,
-        oldCount: visit.old.map { old._index._arena.count($0) }, oldDirty: s.oldDirty,
-        into: &s.blocks, cuts: &s.cuts)
-    else { return false }
+    guard sortChildren(of: visit, scratch: &s, budget: &output.budget) else { return false }
     let newDirty = s.newDirty
     let blocks = s.blocks
 
@@ -436,15 +428,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   func visitOld(_ visit: Visit, into visits: inout [Visit], scratch s: inout Scratch, output: inout Output) -> Bool {
     let parent = visit.old!
     let isRoot = parent == _Arena.root
-    sortedDirty(parent, in: old, dirtyOld, into: &s.oldDirty)
-    sortedDirty(visit.new, in: new, dirtyNew, into: &s.newDirty)
-    guard output.budget.spend(1 + s.newDirty.count + s.oldDirty.count) else { return false }
-    guard
-      Self.blocks(
-        newCount: visit.new.map { new._index._arena.count($0) }, newDirty: s.newDirty,
-        oldCount: old._index._arena.count(parent), oldDirty: s.oldDirty,
-        into: &s.blocks, cuts: &s.cuts)
-    else { return false }
+    guard sortChildren(of: visit, scratch: &s, budget: &output.budget) else { return false }
     let oldDirty = s.oldDirty
     let blocks = s.blocks
 
@@ -499,6 +483,22 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
       }
     }
     return true
+  }
+
+  /// Sorts out the children of the item of `visit` on both sides, for
+  /// either walk: its dirty children on each side, in index order, into
+  /// `s.newDirty` and `s.oldDirty`, and its clean children into `s.blocks`;
+  /// `false` once `budget` is spent, or when the clean children cannot
+  /// match (a defect).
+  @inlinable
+  func sortChildren(of visit: Visit, scratch s: inout Scratch, budget: inout _StepBudget) -> Bool {
+    sortedDirty(visit.new, in: new, dirtyNew, into: &s.newDirty)
+    sortedDirty(visit.old, in: old, dirtyOld, into: &s.oldDirty)
+    guard budget.spend(1 + s.newDirty.count + s.oldDirty.count) else { return false }
+    return Self.blocks(
+      newCount: visit.new.map { new._index._arena.count($0) }, newDirty: s.newDirty,
+      oldCount: visit.old.map { old._index._arena.count($0) }, oldDirty: s.oldDirty,
+      into: &s.blocks, cuts: &s.cuts)
   }
 
   // MARK: Positions
