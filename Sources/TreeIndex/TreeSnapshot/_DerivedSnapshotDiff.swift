@@ -170,7 +170,8 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     defer { budget = output.budget }
     guard markDirty(edits, budget: &output.budget) else { return nil }
     var scratch = Scratch()
-    guard walkNew(into: &output, scratch: &scratch), walkOld(into: &output, scratch: &scratch) else { return nil }
+    guard walk(newSide: true, into: &output, scratch: &scratch), walk(newSide: false, into: &output, scratch: &scratch)
+    else { return nil }
     var result = output.changes.build()
     result.reloadedRowRanges = _TreeChangesBuilder.normalized(output.reloads)
     return result
@@ -276,22 +277,18 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     var isInMovedSection = false
   }
 
-  /// The new side's rows: insertions, moves and reloads.
+  /// The walk of one side, from the root down: on the new side
+  /// (`newSide`) the insertions, moves and reloads, on the old side the
+  /// deletions.
   @inlinable
-  func walkNew(into output: inout Output, scratch: inout Scratch) -> Bool {
+  func walk(newSide: Bool, into output: inout Output, scratch: inout Scratch) -> Bool {
     var visits = [Visit(new: _Arena.root, old: _Arena.root, newBase: root, oldBase: root, isMoving: false)]
     while let visit = visits.popLast() {
-      guard visitNew(visit, into: &visits, scratch: &scratch, output: &output) else { return false }
-    }
-    return true
-  }
-
-  /// The old side's rows: deletions.
-  @inlinable
-  func walkOld(into output: inout Output, scratch: inout Scratch) -> Bool {
-    var visits = [Visit(new: _Arena.root, old: _Arena.root, newBase: root, oldBase: root, isMoving: false)]
-    while let visit = visits.popLast() {
-      guard visitOld(visit, into: &visits, scratch: &scratch, output: &output) else { return false }
+      let visited =
+        newSide
+        ? visitNew(visit, into: &visits, scratch: &scratch, output: &output)
+        : visitOld(visit, into: &visits, scratch: &scratch, output: &output)
+      guard visited else { return false }
     }
     return true
   }
