@@ -294,9 +294,9 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   }
 
   /// Sorts out the children of `visit.new` on the new side.
-  @inlinable
   ///
   /// `s` holds the buffers of the last visit, emptied and refilled.
+  @inlinable
   func visitNew(_ visit: Visit, into visits: inout [Visit], scratch s: inout Scratch, output: inout Output) -> Bool {
     let parent = visit.new!
     let isRoot = parent == _Arena.root
@@ -636,88 +636,5 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
           newStart: onNew ? start + newSeen : nil, oldStart: onOld ? start + oldSeen : nil, count: end - start))
     }
     return true
-  }
-}
-
-/// One element of a longest-increasing-run problem: a clean block or a
-/// dirty child that stays under its parent, at its new index, keyed by
-/// its old index.
-@usableFromInline
-struct _RunElement {
-  @usableFromInline
-  var newIndex: Int
-  @usableFromInline
-  var key: Int
-  @usableFromInline
-  var weight: Int
-  /// The block's index, or -1 for a dirty child.
-  @usableFromInline
-  var block: Int
-  /// The dirty child's index, or -1 for a block.
-  @usableFromInline
-  var dirty: Int
-
-  @inlinable
-  init(newIndex: Int, key: Int, weight: Int, block: Int, dirty: Int) {
-    self.newIndex = newIndex
-    self.key = key
-    self.weight = weight
-    self.block = block
-    self.dirty = dirty
-  }
-}
-
-/// The first longest increasing run of keys, by weight.
-@usableFromInline
-enum _LongestIncreasingRun {
-  /// Which of `elements` (keys distinct) form the increasing run of keys
-  /// of greatest total weight whose positions come first in lexicographic
-  /// order.
-  ///
-  /// - Complexity: O(*k* log *k*) for *k* elements.
-  @inlinable
-  static func first(_ elements: [_RunElement], into kept: inout [Bool]) {
-    let count = elements.count
-    kept.removeAll(keepingCapacity: true)
-    // Nothing out of order (the common case): everything is kept.
-    var isIncreasing = true
-    for i in elements.indices.dropFirst() where elements[i - 1].key >= elements[i].key {
-      isIncreasing = false
-      break
-    }
-    if isIncreasing {
-      kept.append(contentsOf: repeatElement(true, count: count))
-      return
-    }
-    kept.append(contentsOf: repeatElement(false, count: count))
-    // best[i]: the greatest weight of an increasing run that starts at i,
-    // found from the right with a Fenwick tree of maxima over key ranks
-    // (ranks reversed, so that "keys above" is a prefix).
-    let ranks = elements.indices.sorted { elements[$0].key > elements[$1].key }
-    var rank = [Int](repeating: 0, count: count)
-    for (r, i) in ranks.enumerated() { rank[i] = r + 1 }
-    var tree = [Int](repeating: 0, count: count + 1)
-    var best = [Int](repeating: 0, count: count)
-    for i in stride(from: count - 1, through: 0, by: -1) {
-      var above = 0
-      var r = rank[i] - 1  // the keys above elements[i].key have ranks 1..<rank[i]
-      while r > 0 {
-        above = Swift.max(above, tree[r])
-        r -= r & -r
-      }
-      best[i] = elements[i].weight + above
-      r = rank[i]
-      while r <= count {
-        tree[r] = Swift.max(tree[r], best[i])
-        r += r & -r
-      }
-    }
-    var need = best.max()!
-    var last = Int.min
-    for i in 0..<count where need > 0 && best[i] == need && elements[i].key > last {
-      kept[i] = true
-      last = elements[i].key
-      need -= elements[i].weight
-    }
   }
 }
