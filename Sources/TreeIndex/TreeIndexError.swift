@@ -118,31 +118,27 @@ public struct TreeIndexError: Error, Equatable, Sendable {
 extension TreeIndexError: CustomStringConvertible {
   /// A sentence that names the operation, the path and the reason.
   public var description: String {
-    let subject =
-      if let movePaths {
-        "cannot \(operation.rawValue) \(movePaths.source) to \(movePaths.destination)"
-      } else {
-        "cannot \(operation.rawValue) \(treePath)"
-      }
+    let paths = movePaths.map { "\($0.source) to \($0.destination)" } ?? "\(treePath)"
+    let opening = _ErrorSentence.cannot(operation.rawValue, paths)
     switch reason {
     case .emptyPath:
-      return "\(subject): an empty path names no item"
+      return opening + "an empty path names no item"
     case .negativeNumberOfSubitems(let count):
-      return "\(subject): the number of subitems \(count) is negative"
+      return opening + "the number of subitems \(count) is negative"
     case .indexOutOfRange(let level, let count):
       let index = level < treePath.depth ? treePath[level] : -1
       let owner =
         level == 0 ? "there are \(count) root items" : "\(TreePath(treePath.prefix(level))) has \(count) subitems"
-      return "\(subject): index \(index) is out of range; \(owner)"
+      return opening + "index \(index) is out of range; \(owner)"
     case .unknownAncestor(let ancestor):
-      return "\(subject): \(ancestor) has never been expanded, so its subitems are not known"
+      return opening + "\(ancestor) has never been expanded, so its subitems are not known"
     case .duplicatePath:
-      return "\(subject): the path is given more than once"
+      return opening + "the path is given more than once"
     case .negativeIndex(let level):
       let index = level < treePath.depth ? treePath[level] : -1
-      return "\(subject): index \(index) is negative"
+      return opening + "index \(index) is negative"
     case .rowCountOverflow:
-      return "\(subject): the rows would pass the maximum of \(TreeIndex.maximumNumberOfRows)"
+      return opening + "the rows would pass the maximum of \(TreeIndex.maximumNumberOfRows)"
         + " (TreeIndex.maximumNumberOfRows)"
     }
   }

@@ -63,7 +63,7 @@ public struct TreeSnapshotError: Error, Hashable, Sendable, CustomStringConverti
   ///
   /// - Complexity: O(1).
   public var description: String {
-    let quoted = "\"\(item)\""
+    let quoted = _ErrorSentence.quoted(item)
     let because: String
     switch reason {
     case .duplicateItem: because = "\(quoted) is already in the snapshot"
@@ -73,8 +73,8 @@ public struct TreeSnapshotError: Error, Hashable, Sendable, CustomStringConverti
       because = "index \(index) is not in 0...\(count)"
     }
     switch operation {
-    case .replaceChildren: return "cannot replace children: \(because)"
-    default: return "cannot \(operation.rawValue) \(quoted): \(because)"
+    case .replaceChildren: return _ErrorSentence.cannot("replace children", nil) + because
+    default: return _ErrorSentence.cannot(operation.rawValue, quoted) + because
     }
   }
 }

@@ -95,6 +95,6 @@ public struct TreeSourceError: Error, Equatable, Sendable, CustomStringConvertib
     case .hiddenByFilter: what = "the filter would hide the element"
     case .deliveringChanges: what = "a change is being delivered to the subscribers; edit after it has reached them"
     }
-    return "\(source): cannot \(operation.rawValue) \(paths): \(what)"
+    return "\(source): " + _ErrorSentence.cannot(operation.rawValue, paths) + what
   }
 }

@@ -38,16 +38,11 @@ package enum _PathShifts {
   }
 
   /// Where an insertion at `path`, read after the removal of `q`, is
-  /// before it: the inverse of ``afterRemoval(at:_:)`` for positions.
+  /// before it: the inverse of ``afterRemoval(at:_:)`` for positions,
+  /// which shifts `path` as an insertion at `q` does.
   /// An index at `Int.max` (no item's: a caller's bad path) stays.
   package static func beforeRemoval(at q: TreePath, _ path: TreePath) -> TreePath {
-    let level = q.depth - 1
-    guard level >= 0, path.depth > level, path.prefix(level).elementsEqual(q.prefix(level)),
-      q[level] <= path[level], path[level] < Int.max
-    else { return path }
-    var shifted = path
-    shifted[level] += 1
-    return shifted
+    afterInsertion(at: q, path)
   }
 
   /// `path` once the item at `a` moves to `b`.

@@ -228,11 +228,8 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   /// its first write.
   @inlinable @inline(never)
   mutating func updateRecording(_ t: NodeID) {
-    record(t)
+    updateSummary(t)  // records `t`
     let node = nodes[Int(t)]
-    let own = ownSummary(of: node.element)
-    nodes[Int(t)].total = total(node.left) + own + total(node.right)
-    setSums(left: total(node.left), own: own, of: t)
     nodes[Int(t)].height = Swift.max(height(node.left), height(node.right)) + 1
     if node.left >= 0 && nodes[Int(node.left)].parent != t {
       record(node.left)

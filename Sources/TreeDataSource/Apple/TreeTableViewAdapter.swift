@@ -106,15 +106,13 @@ public final class TreeTableViewAdapter<DataSource: TreeDataSource>: NSObject, U
 
   /// Whether the adapter or one of your objects answers `aSelector`.
   public override func responds(to aSelector: Selector!) -> Bool {
-    super.responds(to: aSelector) || dataSource?.responds(to: aSelector) == true
-      || delegate?.responds(to: aSelector) == true
+    super.responds(to: aSelector) || _forwardingTarget(for: aSelector, among: dataSource, delegate) != nil
   }
 
   /// Your object that answers `aSelector`, for the methods the adapter does
   /// not implement.
   public override func forwardingTarget(for aSelector: Selector!) -> Any? {
-    if dataSource?.responds(to: aSelector) == true { return dataSource }
-    if delegate?.responds(to: aSelector) == true { return delegate }
+    if let target = _forwardingTarget(for: aSelector, among: dataSource, delegate) { return target }
     return super.forwardingTarget(for: aSelector)
   }
 }

@@ -49,10 +49,10 @@ public struct DiffableTreeListError: Error, Hashable, Sendable, CustomStringConv
 
   /// A sentence that names the operation, the identifier and the reason.
   public var description: String {
-    let quoted = "\"\(item)\""
+    let quoted = _ErrorSentence.quoted(item)
     switch reason {
     case .unknownItem:
-      return "cannot \(operation.rawValue) \(quoted): the list has no item \(quoted)"
+      return _ErrorSentence.cannot(operation.rawValue, quoted) + "the list has no item \(quoted)"
     case .reentrantUpdate:
       return "cannot \(operation.rawValue) \(quoted) while the list is updating its host, "
         + "asking a height or asking its delegate; nothing changed (make the change once that call has returned)"

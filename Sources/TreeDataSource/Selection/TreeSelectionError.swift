@@ -82,8 +82,8 @@ public struct TreeSelectionError: Error, Hashable, Sendable, CustomStringConvert
 
   /// A sentence that names the operation, the item and the reason.
   public var description: String {
-    let subject = item.map { "\"\($0)\"" }
-    let prefix = "cannot \(Self.verb(operation))" + (subject.map { " " + $0 } ?? "") + ": "
+    let subject = item.map(_ErrorSentence.quoted)
+    let prefix = _ErrorSentence.cannot(Self.verb(operation), subject)
     switch reason {
     case .unknownItem:
       return prefix + "the selection has no item \(subject ?? "")"

@@ -78,8 +78,7 @@ struct _BatchDiff {
   mutating func run() -> TreeChanges {
     if isSectioned { prepareSections() }
     if recorder.nextMoveTag > 0 {  // else the batch tagged no move
-      registerSources(of: _Arena.root, firstRow: 0, section: 0)
-      registerDestinations(of: _Arena.root, firstRow: 0, section: 0)
+      registerEnds()
     }
     if isSectioned {
       compareSections()
@@ -145,44 +144,52 @@ struct _BatchDiff {
     return subitems
   }
 
-  /// Registers the visible old ends of moves beneath `item`, whose subitems
-  /// are visible before the batch (their rows start at `firstRow`).
-  private mutating func registerSources(of item: _NodeID, firstRow: Int, section: Int) {
-    let atSections = isSectioned && item == _Arena.root
-    if !atSections {
-      for (position, tag) in changes(of: item).movedOut {
-        let (node, offset) = old.subitem(of: item, at: position)
-        sources[tag] = End(section: section, row: firstRow + offset, node: node)
-      }
+  /// Registers the visible ends of moves on both sides: the old ends
+  /// (sources) and the new ends (destinations).
+  private mutating func registerEnds() {
+    var ends: [Int: End] = [:]
+    addVisibleEnds(of: _Arena.root, firstRow: 0, section: 0, in: old, hiddenSections: deletedSections, into: &ends) {
+      $0.movedOut.map { (position: $0.key, tag: $0.value) }
     }
-    for subitem in expandedSubitemsWithMoves(of: item, in: old) {
-      if atSections {
-        if !deletedSections.contains(subitem.index) {
-          registerSources(of: subitem.node, firstRow: 0, section: subitem.index)
-        }
-      } else {
-        registerSources(of: subitem.node, firstRow: firstRow + subitem.rowOffset + 1, section: section)
-      }
+    sources = ends
+    ends = [:]
+    addVisibleEnds(of: _Arena.root, firstRow: 0, section: 0, in: new, hiddenSections: insertedSections, into: &ends) {
+      $0.movedIn.map { (position: $0.position, tag: $0.tag) }
     }
+    destinations = ends
   }
 
-  /// Registers the visible new ends of moves beneath `item`, whose subitems
-  /// are visible after the batch (their rows start at `firstRow`).
-  private mutating func registerDestinations(of item: _NodeID, firstRow: Int, section: Int) {
+  /// Adds to `found`, by tag, the visible ends of moves beneath `item` on
+  /// one side of the batch (`arena`), where the subitems of `item` are
+  /// visible (their rows start at `firstRow`).
+  ///
+  /// - Parameters:
+  ///   - hiddenSections: `.sectioned`: the sections that side does not
+  ///     show (the deleted ones before, the inserted ones after).
+  ///   - movedEnds: The subitems of an item that are ends of moves on that
+  ///     side, from its recorded changes: their positions and tags.
+  private func addVisibleEnds(
+    of item: _NodeID, firstRow: Int, section: Int, in arena: some _ArenaReading, hiddenSections: IndexSet,
+    into found: inout [Int: End], _ movedEnds: (_IndexChanges) -> [(position: Int, tag: Int)]
+  ) {
     let atSections = isSectioned && item == _Arena.root
     if !atSections {
-      for moved in changes(of: item).movedIn {
-        let (node, offset) = new.subitem(of: item, at: moved.position)
-        destinations[moved.tag] = End(section: section, row: firstRow + offset, node: node)
+      for end in movedEnds(changes(of: item)) {
+        let (node, offset) = arena.subitem(of: item, at: end.position)
+        found[end.tag] = End(section: section, row: firstRow + offset, node: node)
       }
     }
-    for subitem in expandedSubitemsWithMoves(of: item, in: new) {
+    for subitem in expandedSubitemsWithMoves(of: item, in: arena) {
       if atSections {
-        if !insertedSections.contains(subitem.index) {
-          registerDestinations(of: subitem.node, firstRow: 0, section: subitem.index)
+        if !hiddenSections.contains(subitem.index) {
+          addVisibleEnds(
+            of: subitem.node, firstRow: 0, section: subitem.index, in: arena, hiddenSections: hiddenSections,
+            into: &found, movedEnds)
         }
       } else {
-        registerDestinations(of: subitem.node, firstRow: firstRow + subitem.rowOffset + 1, section: section)
+        addVisibleEnds(
+          of: subitem.node, firstRow: firstRow + subitem.rowOffset + 1, section: section, in: arena,
+          hiddenSections: hiddenSections, into: &found, movedEnds)
       }
     }
   }
@@ -241,33 +248,35 @@ struct _BatchDiff {
     let subitemChanges = changes(of: item)
     // Deleted runs, less the subitems moved to a visible place.
     let movedOut = subitemChanges.movedOut.filter { isPaired($0.value) }.keys.sorted()
-    var next = 0
-    for r in subitemChanges.deleted {
-      var lower = r.lowerBound
-      while next < movedOut.count, movedOut[next] < r.upperBound {
-        addOldRun(of: item, lower..<movedOut[next], firstRow: oldFirstRow, section: oldSection)
-        lower = movedOut[next] + 1
-        next += 1
-      }
-      addOldRun(of: item, lower..<r.upperBound, firstRow: oldFirstRow, section: oldSection)
+    Self.forEachPiece(of: subitemChanges.deleted, cutAt: movedOut) { piece in
+      addOldRun(of: item, piece, firstRow: oldFirstRow, section: oldSection)
     }
     // Inserted runs, less the subitems moved from a visible place.
     let movedIn = subitemChanges.movedIn.filter { isPaired($0.tag) }.map(\.position)
-    next = 0
-    for r in subitemChanges.inserted {
-      var lower = r.lowerBound
-      while next < movedIn.count, movedIn[next] < r.upperBound {
-        addNewRun(of: item, lower..<movedIn[next], firstRow: newFirstRow, section: newSection)
-        lower = movedIn[next] + 1
-        next += 1
-      }
-      addNewRun(of: item, lower..<r.upperBound, firstRow: newFirstRow, section: newSection)
+    Self.forEachPiece(of: subitemChanges.inserted, cutAt: movedIn) { piece in
+      addNewRun(of: item, piece, firstRow: newFirstRow, section: newSection)
     }
     for pair in survivingKnownSubitems(of: item, subitemChanges) {
       compareItem(
         old: pair.old, new: pair.new,
         oldFirstRow: oldFirstRow + pair.oldRowOffset + 1, newFirstRow: newFirstRow + pair.newRowOffset + 1,
         oldSection: oldSection, newSection: newSection)
+    }
+  }
+
+  /// Calls `body` with the pieces of each of `runs` (in increasing order)
+  /// that are left once the positions `cuts` (sorted) are taken out; a piece
+  /// may be empty.
+  private static func forEachPiece(of runs: [Range<Int>], cutAt cuts: [Int], _ body: (Range<Int>) -> Void) {
+    var next = 0
+    for r in runs {
+      var lower = r.lowerBound
+      while next < cuts.count, cuts[next] < r.upperBound {
+        body(lower..<cuts[next])
+        lower = cuts[next] + 1
+        next += 1
+      }
+      body(lower..<r.upperBound)
     }
   }
 

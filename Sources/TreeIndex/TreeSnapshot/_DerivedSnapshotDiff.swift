@@ -170,7 +170,8 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     defer { budget = output.budget }
     guard markDirty(edits, budget: &output.budget) else { return nil }
     var scratch = Scratch()
-    guard walkNew(into: &output, scratch: &scratch), walkOld(into: &output, scratch: &scratch) else { return nil }
+    guard walk(newSide: true, into: &output, scratch: &scratch), walk(newSide: false, into: &output, scratch: &scratch)
+    else { return nil }
     var result = output.changes.build()
     result.reloadedRowRanges = _TreeChangesBuilder.normalized(output.reloads)
     return result
@@ -276,42 +277,30 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
     var isInMovedSection = false
   }
 
-  /// The new side's rows: insertions, moves and reloads.
+  /// The walk of one side, from the root down: on the new side
+  /// (`newSide`) the insertions, moves and reloads, on the old side the
+  /// deletions.
   @inlinable
-  func walkNew(into output: inout Output, scratch: inout Scratch) -> Bool {
+  func walk(newSide: Bool, into output: inout Output, scratch: inout Scratch) -> Bool {
     var visits = [Visit(new: _Arena.root, old: _Arena.root, newBase: root, oldBase: root, isMoving: false)]
     while let visit = visits.popLast() {
-      guard visitNew(visit, into: &visits, scratch: &scratch, output: &output) else { return false }
-    }
-    return true
-  }
-
-  /// The old side's rows: deletions.
-  @inlinable
-  func walkOld(into output: inout Output, scratch: inout Scratch) -> Bool {
-    var visits = [Visit(new: _Arena.root, old: _Arena.root, newBase: root, oldBase: root, isMoving: false)]
-    while let visit = visits.popLast() {
-      guard visitOld(visit, into: &visits, scratch: &scratch, output: &output) else { return false }
+      let visited =
+        newSide
+        ? visitNew(visit, into: &visits, scratch: &scratch, output: &output)
+        : visitOld(visit, into: &visits, scratch: &scratch, output: &output)
+      guard visited else { return false }
     }
     return true
   }
 
   /// Sorts out the children of `visit.new` on the new side.
-  @inlinable
   ///
   /// `s` holds the buffers of the last visit, emptied and refilled.
+  @inlinable
   func visitNew(_ visit: Visit, into visits: inout [Visit], scratch s: inout Scratch, output: inout Output) -> Bool {
     let parent = visit.new!
     let isRoot = parent == _Arena.root
-    sortedDirty(parent, in: new, dirtyNew, into: &s.newDirty)
-    sortedDirty(visit.old, in: old, dirtyOld, into: &s.oldDirty)
-    guard output.budget.spend(1 + s.newDirty.count + s.oldDirty.count) else { return false }
-    guard
-      Self.blocks(
-        newCount: new._index._arena.count(parent), newDirty: s.newDirty,
-        oldCount: visit.old.map { old._index._arena.count($0) }, oldDirty: s.oldDirty,
-        into: &s.blocks, cuts: &s.cuts)
-    else { return false }
+    guard sortChildren(of: visit, scratch: &s, budget: &output.budget) else { return false }
     let newDirty = s.newDirty
     let blocks = s.blocks
 
@@ -436,15 +425,7 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   func visitOld(_ visit: Visit, into visits: inout [Visit], scratch s: inout Scratch, output: inout Output) -> Bool {
     let parent = visit.old!
     let isRoot = parent == _Arena.root
-    sortedDirty(parent, in: old, dirtyOld, into: &s.oldDirty)
-    sortedDirty(visit.new, in: new, dirtyNew, into: &s.newDirty)
-    guard output.budget.spend(1 + s.newDirty.count + s.oldDirty.count) else { return false }
-    guard
-      Self.blocks(
-        newCount: visit.new.map { new._index._arena.count($0) }, newDirty: s.newDirty,
-        oldCount: old._index._arena.count(parent), oldDirty: s.oldDirty,
-        into: &s.blocks, cuts: &s.cuts)
-    else { return false }
+    guard sortChildren(of: visit, scratch: &s, budget: &output.budget) else { return false }
     let oldDirty = s.oldDirty
     let blocks = s.blocks
 
@@ -499,6 +480,22 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
       }
     }
     return true
+  }
+
+  /// Sorts out the children of the item of `visit` on both sides, for
+  /// either walk: its dirty children on each side, in index order, into
+  /// `s.newDirty` and `s.oldDirty`, and its clean children into `s.blocks`;
+  /// `false` once `budget` is spent, or when the clean children cannot
+  /// match (a defect).
+  @inlinable
+  func sortChildren(of visit: Visit, scratch s: inout Scratch, budget: inout _StepBudget) -> Bool {
+    sortedDirty(visit.new, in: new, dirtyNew, into: &s.newDirty)
+    sortedDirty(visit.old, in: old, dirtyOld, into: &s.oldDirty)
+    guard budget.spend(1 + s.newDirty.count + s.oldDirty.count) else { return false }
+    return Self.blocks(
+      newCount: visit.new.map { new._index._arena.count($0) }, newDirty: s.newDirty,
+      oldCount: visit.old.map { old._index._arena.count($0) }, oldDirty: s.oldDirty,
+      into: &s.blocks, cuts: &s.cuts)
   }
 
   // MARK: Positions
@@ -639,88 +636,5 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
           newStart: onNew ? start + newSeen : nil, oldStart: onOld ? start + oldSeen : nil, count: end - start))
     }
     return true
-  }
-}
-
-/// One element of a longest-increasing-run problem: a clean block or a
-/// dirty child that stays under its parent, at its new index, keyed by
-/// its old index.
-@usableFromInline
-struct _RunElement {
-  @usableFromInline
-  var newIndex: Int
-  @usableFromInline
-  var key: Int
-  @usableFromInline
-  var weight: Int
-  /// The block's index, or -1 for a dirty child.
-  @usableFromInline
-  var block: Int
-  /// The dirty child's index, or -1 for a block.
-  @usableFromInline
-  var dirty: Int
-
-  @inlinable
-  init(newIndex: Int, key: Int, weight: Int, block: Int, dirty: Int) {
-    self.newIndex = newIndex
-    self.key = key
-    self.weight = weight
-    self.block = block
-    self.dirty = dirty
-  }
-}
-
-/// The first longest increasing run of keys, by weight.
-@usableFromInline
-enum _LongestIncreasingRun {
-  /// Which of `elements` (keys distinct) form the increasing run of keys
-  /// of greatest total weight whose positions come first in lexicographic
-  /// order.
-  ///
-  /// - Complexity: O(*k* log *k*) for *k* elements.
-  @inlinable
-  static func first(_ elements: [_RunElement], into kept: inout [Bool]) {
-    let count = elements.count
-    kept.removeAll(keepingCapacity: true)
-    // Nothing out of order (the common case): everything is kept.
-    var isIncreasing = true
-    for i in elements.indices.dropFirst() where elements[i - 1].key >= elements[i].key {
-      isIncreasing = false
-      break
-    }
-    if isIncreasing {
-      kept.append(contentsOf: repeatElement(true, count: count))
-      return
-    }
-    kept.append(contentsOf: repeatElement(false, count: count))
-    // best[i]: the greatest weight of an increasing run that starts at i,
-    // found from the right with a Fenwick tree of maxima over key ranks
-    // (ranks reversed, so that "keys above" is a prefix).
-    let ranks = elements.indices.sorted { elements[$0].key > elements[$1].key }
-    var rank = [Int](repeating: 0, count: count)
-    for (r, i) in ranks.enumerated() { rank[i] = r + 1 }
-    var tree = [Int](repeating: 0, count: count + 1)
-    var best = [Int](repeating: 0, count: count)
-    for i in stride(from: count - 1, through: 0, by: -1) {
-      var above = 0
-      var r = rank[i] - 1  // the keys above elements[i].key have ranks 1..<rank[i]
-      while r > 0 {
-        above = Swift.max(above, tree[r])
-        r -= r & -r
-      }
-      best[i] = elements[i].weight + above
-      r = rank[i]
-      while r <= count {
-        tree[r] = Swift.max(tree[r], best[i])
-        r += r & -r
-      }
-    }
-    var need = best.max()!
-    var last = Int.min
-    for i in 0..<count where need > 0 && best[i] == need && elements[i].key > last {
-      kept[i] = true
-      last = elements[i].key
-      need -= elements[i].weight
-    }
   }
 }

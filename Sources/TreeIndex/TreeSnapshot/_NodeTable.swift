@@ -125,12 +125,16 @@ package struct _NodeTable: Sendable {
     return self.distance(of: bucket) == Swift.min(distance, far)
   }
 
-  /// The node of `key`, or `nil`.
+  /// The probe for `key` from its home bucket on, in a table with
+  /// buckets: the bucket that holds `key`, or else the empty bucket that
+  /// ends the probe, where `key` would go; whether `key` was found; and
+  /// `key`'s home and fingerprint (`tag`).
   ///
   /// - Complexity: O(1) expected.
-  @inlinable
-  package func node<Key: Hashable>(of key: Key, in items: ContiguousArray<Key>) -> Int32? {
-    guard count > 0 else { return nil }
+  @inlinable @inline(__always)
+  func probe<Key: Hashable>(
+    _ key: Key, in items: ContiguousArray<Key>
+  ) -> (bucket: Int, isFound: Bool, home: Int, tag: UInt32) {
     let hash = Self.hash(key)
     let tag = UInt32(truncatingIfNeeded: hash &<< fingerprintShift) & fingerprintMask
     let mask = buckets.count &- 1
@@ -138,13 +142,22 @@ package struct _NodeTable: Sendable {
     var i = home
     while true {
       let bucket = buckets[i]
-      if bucket == 0 { return nil }
-      if mayHold(bucket, at: i, home: home, tag: tag) {
-        let found = node(in: bucket)
-        if items[Int(found)] == key { return found }
+      if bucket == 0 { return (i, false, home, tag) }
+      if mayHold(bucket, at: i, home: home, tag: tag) && items[Int(node(in: bucket))] == key {
+        return (i, true, home, tag)
       }
       i = (i &+ 1) & mask
     }
+  }
+
+  /// The node of `key`, or `nil`.
+  ///
+  /// - Complexity: O(1) expected.
+  @inlinable
+  package func node<Key: Hashable>(of key: Key, in items: ContiguousArray<Key>) -> Int32? {
+    guard count > 0 else { return nil }
+    let slot = probe(key, in: items)
+    return slot.isFound ? node(in: buckets[slot.bucket]) : nil
   }
 
   /// Enters `node` for `key`, whose item `items[node]` already is, unless
@@ -163,22 +176,10 @@ package struct _NodeTable: Sendable {
     if count >= limit || UInt32(bitPattern: node) &>> nodeBits != 0 {
       rebuild(toHold: Swift.max(count &+ 1, reserved), node: node, in: items)
     }
-    let hash = Self.hash(key)
-    let tag = UInt32(truncatingIfNeeded: hash &<< fingerprintShift) & fingerprintMask
-    let mask = buckets.count &- 1
-    let home = Int(truncatingIfNeeded: hash) & mask
-    var i = home
-    while true {
-      let bucket = buckets[i]
-      if bucket == 0 { break }
-      if mayHold(bucket, at: i, home: home, tag: tag) {
-        let other = self.node(in: bucket)
-        if items[Int(other)] == key { return other }
-      }
-      i = (i &+ 1) & mask
-    }
-    let distance = UInt32(truncatingIfNeeded: (i &- home) & mask)
-    buckets[i] = tag | Swift.min(distance, far) &<< nodeBits | UInt32(bitPattern: node)
+    let slot = probe(key, in: items)
+    if slot.isFound { return self.node(in: buckets[slot.bucket]) }
+    let distance = UInt32(truncatingIfNeeded: (slot.bucket &- slot.home) & (buckets.count &- 1))
+    buckets[slot.bucket] = slot.tag | Swift.min(distance, far) &<< nodeBits | UInt32(bitPattern: node)
     count &+= 1
     return nil
   }
@@ -190,17 +191,10 @@ package struct _NodeTable: Sendable {
   @inlinable
   package mutating func remove<Key: Hashable>(_ key: Key, in items: ContiguousArray<Key>) {
     guard count > 0 else { return }
-    let hash = Self.hash(key)
-    let tag = UInt32(truncatingIfNeeded: hash &<< fingerprintShift) & fingerprintMask
+    let slot = probe(key, in: items)
+    guard slot.isFound else { return }
     let mask = buckets.count &- 1
-    let home = Int(truncatingIfNeeded: hash) & mask
-    var hole = home
-    while true {
-      let bucket = buckets[hole]
-      if bucket == 0 { return }
-      if mayHold(bucket, at: hole, home: home, tag: tag) && items[Int(node(in: bucket))] == key { break }
-      hole = (hole &+ 1) & mask
-    }
+    var hole = slot.bucket
     // Shift back each following bucket of the run whose home is not
     // between the hole and itself (its distance reaches back to the hole
     // or beyond), so that no probe meets a gap.

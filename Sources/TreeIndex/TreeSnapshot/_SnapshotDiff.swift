@@ -225,7 +225,7 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
           }
           child = forest.next(after: child, inTreeAt: tree)
         }
-        Self.firstLongestIncreasingRun(keys, into: &kept, lengths: &lengths, tails: &tails)
+        _LongestIncreasingRun.first(keys, into: &kept, lengths: &lengths, tails: &tails)
         for (i, child) in stayers.enumerated() where !kept[i] { moved[Int(child)] = true }
       }
       while next < newVisible.count && !forest[newVisible[next]].isExpanded { next += 1 }
@@ -317,54 +317,6 @@ struct _SnapshotDiff<ItemID: Hashable & Sendable> {
         continue  // a row that stays or moves
       }
       changes.deleteRows(was.row..<(was.row + 1), inSection: was.section)
-    }
-  }
-
-  /// Which of `keys` (distinct) form the first longest increasing run: the
-  /// longest increasing subsequence whose positions come first in
-  /// lexicographic order.
-  ///
-  /// - Complexity: O(*k* log *k*) for *k* keys.
-  @inlinable
-  static func firstLongestIncreasingRun(
-    _ keys: [Int], into kept: inout [Bool], lengths: inout [Int], tails: inout [Int]
-  ) {
-    kept.removeAll(keepingCapacity: true)
-    // Nothing out of order (the common case): everything is kept.
-    var isIncreasing = true
-    for i in keys.indices.dropFirst() where keys[i - 1] >= keys[i] {
-      isIncreasing = false
-      break
-    }
-    if isIncreasing {
-      kept.append(contentsOf: repeatElement(true, count: keys.count))
-      return
-    }
-    kept.append(contentsOf: repeatElement(false, count: keys.count))
-    // lengths[i]: the longest increasing run that starts at i. tails[l - 1]:
-    // the largest key that starts a run of length l among those seen, which
-    // decreases as l grows.
-    lengths.removeAll(keepingCapacity: true)
-    lengths.append(contentsOf: repeatElement(0, count: keys.count))
-    tails.removeAll(keepingCapacity: true)
-    for i in keys.indices.reversed() {
-      let key = keys[i]
-      // The first length whose best start is not above `key`.
-      var low = 0
-      var high = tails.count
-      while low < high {
-        let mid = (low + high) / 2
-        if tails[mid] > key { low = mid + 1 } else { high = mid }
-      }
-      lengths[i] = low + 1
-      if low == tails.count { tails.append(key) } else { tails[low] = key }
-    }
-    var need = tails.count
-    var last = Int.min
-    for i in keys.indices where need > 0 && lengths[i] == need && keys[i] > last {
-      kept[i] = true
-      last = keys[i]
-      need -= 1
     }
   }
 }

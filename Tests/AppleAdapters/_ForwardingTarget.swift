@@ -1,0 +1,1 @@
+../../Sources/TreeDataSource/Apple/_ForwardingTarget.swift
