@@ -36,6 +36,39 @@ extension ArrayTreeSource {
     try _insert(element, at: path)
   }
 
+  /// Inserts `elements`, each with its children, so that the first is at
+  /// `path` and the others follow it in order; subscribers hear of one
+  /// change set with their insertions, in the order of the elements.
+  ///
+  /// - Parameters:
+  ///   - elements: The new elements.
+  ///   - path: The first one's path once inserted; its last index may be
+  ///     the parent's number of children (an append).
+  /// - Throws: ``TreeSourceError`` when `path` is empty, its parent names no
+  ///   item, or its last index is past the end; nothing changes.
+  /// - Complexity: O(*d* + *b* + *k*) for *k* elements (one array insertion),
+  ///   plus O(*k*) for each source composed above this one and each list
+  ///   that shows it to take the insertions in.
+  public func insert(contentsOf elements: some Collection<Element>, at path: TreePath) throws(TreeSourceError) {
+    try _insert(contentsOf: elements, at: path)
+  }
+
+  /// Appends `elements`, each with its children, to the children of
+  /// `parent` (the root elements when `parent` is `nil`); subscribers hear
+  /// of one change set with their insertions.
+  ///
+  /// - Parameters:
+  ///   - elements: The new elements.
+  ///   - parent: The parent's path, or `nil`.
+  /// - Throws: ``TreeSourceError`` when `parent` names no item, or the
+  ///   source is flat and `parent` is not `nil`; nothing changes.
+  /// - Complexity: O(*d* + *k*) for *k* elements, amortized, plus O(*k*)
+  ///   for each source composed above this one and each list that shows it.
+  public func append(contentsOf elements: some Collection<Element>, to parent: TreePath? = nil) throws(TreeSourceError) {
+    let count = try _childCount(of: parent, for: .insert, path: parent ?? [])
+    try _insert(contentsOf: elements, at: (parent ?? []).appending(count))
+  }
+
   /// Removes the item at `path` with its children.
   ///
   /// - Parameter path: The item's path.

@@ -97,12 +97,26 @@ extension ArrayTreeSource {
     /// - Parameter elements: The new elements.
     /// - Throws: ``TreeSourceError`` as ``append(_:)`` does; nothing
     ///   changes.
-    /// - Complexity: O(*k* *d* + *k*²) for *k* elements (one step each,
-    ///   brought into publishable order).
+    /// - Complexity: O(*d* + *k*) for *k* elements, amortized (one array
+    ///   insertion, one insertion step each), plus O(*k*) for each source
+    ///   composed above and each list that shows it to take them in.
     public func append(contentsOf elements: some Sequence<Element>) throws(TreeSourceError) {
-      try source.performBatchUpdates { () throws(TreeSourceError) in
-        for element in elements { try append(element) }
-      }
+      try source.append(contentsOf: Array(elements), to: parent)
+    }
+
+    /// Inserts `elements`, in order, so that the first is child `index`,
+    /// as one change set.
+    ///
+    /// - Parameters:
+    ///   - elements: The new elements.
+    ///   - index: The first one's position once inserted, in `0 ... count`.
+    /// - Throws: ``TreeSourceError`` when `index` is out of range or the
+    ///   parent's path names no item; nothing changes.
+    /// - Complexity: O(*d* + *b* + *k*) for *b* children and *k* elements,
+    ///   plus O(*k*) for each source composed above and each list that
+    ///   shows it.
+    public func insert(contentsOf elements: some Sequence<Element>, at index: Int) throws(TreeSourceError) {
+      try source.insert(contentsOf: Array(elements), at: path(index))
     }
 
     /// Inserts `element`, with its children, so that it is child `index`.

@@ -36,14 +36,27 @@ public struct TreeSourceChanges: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The edits, in order.
-  public var steps: [Step]
+  public var steps: [Step] {
+    didSet { _laterInsertions = Self._laterInsertions(of: steps) }
+  }
+
+  /// For each step, what the steps after it insert when that is simple
+  /// enough to answer ``finalPath(of:afterStep:)`` at once: see
+  /// ``_LaterInsertions``.
+  private var _laterInsertions: _LaterInsertions
 
   /// Creates a batch of steps, as given (not brought into normal form).
   ///
   /// - Parameter steps: The edits, in order.
-  /// - Complexity: O(1).
+  /// - Complexity: O(*k*) for *k* steps.
   public init(_ steps: [Step] = []) {
     self.steps = steps
+    self._laterInsertions = Self._laterInsertions(of: steps)
+  }
+
+  /// Two batches are equal when their steps are.
+  public static func == (lhs: TreeSourceChanges, rhs: TreeSourceChanges) -> Bool {
+    lhs.steps == rhs.steps
   }
 
   /// Whether the batch has no step.
@@ -69,6 +82,7 @@ public struct TreeSourceChanges: Equatable, Sendable, CustomStringConvertible {
   /// - Complexity: O(*k* *d*) for the *k* later steps.
   public func finalPath(of path: TreePath, afterStep step: Int) -> TreePath? {
     guard step >= -1, step < steps.count else { return nil }
+    if _laterInsertions.leaveInPlace(path, afterStep: step) { return path }
     var path = path
     for later in steps[(step + 1)...] {
       guard let next = Self._path(path, after: later) else { return nil }
@@ -97,6 +111,40 @@ public struct TreeSourceChanges: Equatable, Sendable, CustomStringConvertible {
     return _PathShifts.apply(step, to: path)
   }
 
+  /// What each step's later steps insert, in one pass from the end.
+  ///
+  /// - Complexity: O(*k* *d*) for *k* steps.
+  private static func _laterInsertions(of steps: [Step]) -> _LaterInsertions {
+    var result = _LaterInsertions(parent: nil, lowest: Array(repeating: Int.max, count: steps.count + 1))
+    var lowest = Int.max  // what steps[i...] insert, from the end
+    for i in steps.indices.reversed() {
+      if lowest != _LaterInsertions.notSimple {
+        switch steps[i] {
+        case .update:
+          break
+        case .insert(let q):
+          // (An index at `Int.max`, no item's, is left to the plain walk,
+          // which knows where it overflows.)
+          guard q.depth > 0, q[q.depth - 1] < Int.max else {
+            lowest = _LaterInsertions.notSimple
+            break
+          }
+          let parent = TreePath(q.prefix(q.depth - 1))
+          if let known = result.parent, known != parent {
+            lowest = _LaterInsertions.notSimple
+          } else {
+            result.parent = parent
+            lowest = Swift.min(lowest, q[q.depth - 1])
+          }
+        case .remove, .move:
+          lowest = _LaterInsertions.notSimple
+        }
+      }
+      result.lowest[i] = lowest
+    }
+    return result
+  }
+
   /// Whether an insertion at `q` would shift an index of `path` that is
   /// `Int.max` already.
   ///
@@ -122,5 +170,36 @@ public struct TreeSourceChanges: Equatable, Sendable, CustomStringConvertible {
         case .update(let p): .update(lift(p))
         }
       })
+  }
+}
+
+/// What the steps after each step of a batch insert, when they are only
+/// insertions beneath one parent (and updates): then an item that stands
+/// before the lowest of those insertions, or elsewhere, keeps its path to
+/// the end of the batch. A bulk insertion's steps are that way, so that
+/// reading each inserted item where it ends up costs O(*d*), not a walk
+/// over the later steps.
+struct _LaterInsertions: Sendable {
+  /// Marks a step whose later steps are not that simple.
+  static let notSimple = -1
+
+  /// The parent of every insertion of the simple later steps.
+  var parent: TreePath?
+  /// For each step, the lowest index its later steps insert at beneath
+  /// ``parent`` (`Int.max` when they insert nothing), or ``notSimple``.
+  var lowest: [Int]
+
+  /// Whether the steps after `step` (-1: all of them) leave the item at
+  /// `path` where it is.
+  ///
+  /// - Complexity: O(*d*).
+  func leaveInPlace(_ path: TreePath, afterStep step: Int) -> Bool {
+    let limit = lowest[step + 1]
+    if limit == Self.notSimple { return false }
+    if limit == Int.max { return true }
+    guard let parent else { return true }
+    let level = parent.depth
+    guard path.depth > level, path.prefix(level).elementsEqual(parent) else { return true }
+    return path[level] < limit
   }
 }

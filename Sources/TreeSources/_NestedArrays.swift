@@ -127,6 +127,31 @@ extension _NestedArrays {
     _publisher.publish([.insert(path)])
   }
 
+  /// Inserts `elements` so that the first is at `path` and the others
+  /// follow it, with one array insertion and one publication of their
+  /// steps (which normal form keeps as one run).
+  func _insert(contentsOf elements: some Collection<Element>, at path: TreePath) throws(TreeSourceError) {
+    try _publisher.checkEditable(source: name, operation: .insert, path: path)
+    guard path.depth > 0 else {
+      throw TreeSourceError(source: name, operation: .insert, path: path, reason: .emptyPath)
+    }
+    let count = try _childCount(of: path.parent, for: .insert, path: path)
+    let index = path[path.depth - 1]
+    guard index >= 0, index <= count else {
+      throw TreeSourceError(source: name, operation: .insert, path: path, reason: .indexOutOfRange(count: count))
+    }
+    guard !elements.isEmpty else { return }
+    _modifyChildren(of: path.parent) { siblings in
+      if index == siblings.count {
+        siblings.append(contentsOf: elements)
+      } else {
+        siblings.insert(contentsOf: elements, at: index)
+      }
+    }
+    let parent = path.parent ?? []
+    _publisher.publish((index..<(index + elements.count)).map { .insert(parent.appending($0)) })
+  }
+
   func _remove(at path: TreePath) throws(TreeSourceError) -> Element {
     try _publisher.checkEditable(source: name, operation: .remove, path: path)
     _ = try _element(at: path, for: .remove)

@@ -125,3 +125,46 @@ import TreeSources
     return current
   }
 }
+
+extension FinalPathTests {
+  /// Where each step's item ends, by applying the later steps one at a
+  /// time (each a batch of one step, which has no later step to consult).
+  static func finalPathStepByStep(_ steps: [Step], of path: TreePath, afterStep step: Int) -> TreePath? {
+    var path: TreePath? = path
+    for later in steps.dropFirst(step + 1) {
+      guard let current = path else { return nil }
+      path = TreeSourceChanges([later]).finalPath(of: current, afterStep: -1)
+    }
+    return path
+  }
+
+  /// Batches whose later steps are insertions beneath one parent (a bulk
+  /// insertion's), with updates and other steps mixed in: the final path
+  /// the batch gives at once is the one the steps give one at a time.
+  @Test(arguments: 0..<200)
+  func bulkInsertionsGiveTheSameFinalPaths(seed: UInt64) {
+    var rng = SeededGenerator(seed: seed)
+    let parents: [TreePath] = [[], [1], [0, 2]]
+    var steps: [Step] = []
+    for _ in 0..<Int.random(in: 1...12, using: &rng) {
+      let parent = Int.random(in: 0..<4, using: &rng) == 0 ? parents.randomElement(using: &rng)! : parents[1]
+      let path = parent.appending(Int.random(in: 0...6, using: &rng))
+      switch Int.random(in: 0..<10, using: &rng) {
+      case 0: steps.append(.remove(path))
+      case 1: steps.append(.update(path))
+      case 2: steps.append(.move(from: path, to: parents[1].appending(Int.random(in: 0...6, using: &rng))))
+      default: steps.append(.insert(path))
+      }
+    }
+    let changes = TreeSourceChanges(steps)
+    for step in -1..<steps.count {
+      for _ in 0..<6 {
+        let depth = Int.random(in: 1...3, using: &rng)
+        let path = TreePath((0..<depth).map { _ in Int.random(in: 0...8, using: &rng) })
+        #expect(
+          changes.finalPath(of: path, afterStep: step) == Self.finalPathStepByStep(steps, of: path, afterStep: step),
+          "seed \(seed): \(changes), \(path) after step \(step)")
+      }
+    }
+  }
+}
