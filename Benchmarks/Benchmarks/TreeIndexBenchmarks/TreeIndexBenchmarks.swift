@@ -238,6 +238,7 @@ func registerKnownItems(_ known: Int) {
 func registerSourceEdits(_ known: Int) {
   for (workload, label) in [
     (Workload.sourceUpdate, "source-update"), (.sourceAppend, "source-append"), (.sourceRefilter, "source-refilter"),
+    (.sourceBulkAppend, "source-bulk-append"),
   ] {
     let fixture = Holder<SourceFixture>()
     Benchmark("\(label)/K\(shortCount(known))/TreeIndex") { benchmark in

@@ -160,7 +160,10 @@ struct Options {
         workloads = try names.flatMap { name -> [Workload] in
           if name.lowercased() == "treelist" { return [.treeListInsert, .treeListDelete, .treeListMove, .treeListReveal] }
           if name.lowercased() == "sources" {
-            return [.sourceUpdate, .sourceAppend, .sourceRemove, .sourceMove, .sourceRefilter, .sourceReevaluate]
+            return [
+              .sourceUpdate, .sourceAppend, .sourceRemove, .sourceMove, .sourceRefilter, .sourceReevaluate,
+              .sourceBulkAppend,
+            ]
           }
           if name.lowercased() == "snapshot" || SnapshotWorkload(identifier: String(name)) != nil { return [] }
           guard let workload = Workload(identifier: String(name)) else { throw UsageError("unknown workload \(name)") }
@@ -221,6 +224,7 @@ extension Workload {
     case .sourceMove: "source-move"
     case .sourceRefilter: "source-refilter"
     case .sourceReevaluate: "source-reevaluate"
+    case .sourceBulkAppend: "source-bulk-append"
     }
   }
 

@@ -258,6 +258,17 @@ struct Report {
           + "\(Format.count(large)) instructions, \(Format.count(little)) with \(Format.rows(least)) "
           + "(\(Format.ratio(large / little))); no target")
     }
+    // K/10 elements appended as one change set: per element, against the
+    // issue's 300 instructions at 10⁵ elements.
+    if let (least, most, little, large) = sourceMedians(.sourceBulkAppend) {
+      let perElement = large / Double(Swift.max(1, most / 10))
+      let littlePerElement = little / Double(Swift.max(1, least / 10))
+      lines.append(
+        "- \(Workload.sourceBulkAppend.rawValue) (\(Format.rows(Swift.max(1, most / 10))) elements appended to "
+          + "\(Format.rows(most)) behind a join and a filter, to the host): \(Format.count(perElement)) instructions an "
+          + "element (target ≤ 300): \(verdict(perElement <= 300)); \(Format.count(littlePerElement)) an element with "
+          + "\(Format.rows(least)) (\(Format.ratio(perElement / littlePerElement)): linear when about 1×)")
+    }
     for depth in [6, 2] {
       guard let mine = median(.treeIndex, .session, rows: big, depth: depth, unit: unit) else { continue }
       let best = Contender.baselines.compactMap { baseline in

@@ -368,6 +368,26 @@ public final class SourceFixture {
     do { try elements.move(from: [known - 3], to: [known - 1]) } catch { preconditionFailure("undo: \(error)") }
   }
 
+  /// The elements ``bulkAppend()`` appends: K/10 of them, at least one,
+  /// all shown (≡ 0 mod 3).
+  var bulk: [Int] { (0..<Swift.max(1, known / 10)).map { 3 * (known + $0) } }
+
+  /// Appends ``bulk`` to the array source as one change set.
+  @inline(__always)
+  public func bulkAppend() {
+    do { try elements.append(contentsOf: bulk) } catch { preconditionFailure("bulk append: \(error)") }
+  }
+
+  /// Removes the elements ``bulkAppend()`` appended, as one batch.
+  public func undoBulkAppend() {
+    let count = bulk.count
+    do {
+      try elements.performBatchUpdates { () throws(TreeSourceError) in
+        for _ in 0..<count { try elements.remove(at: [known]) }
+      }
+    } catch { preconditionFailure("undo: \(error)") }
+  }
+
   /// Removes the appended element.
   public func undoAppend() {
     do { try elements.remove(at: [known]) } catch { preconditionFailure("undo: \(error)") }
@@ -421,6 +441,7 @@ public final class SourceFixture {
     case .sourceMove: return ({}, move, undoMove)
     case .sourceRefilter: return ({}, narrow, widen)
     case .sourceReevaluate: return ({}, reevaluate, undoReevaluate)
+    case .sourceBulkAppend: return ({}, bulkAppend, undoBulkAppend)
     default: preconditionFailure("\(workload.rawValue) is not a source workload")
     }
   }

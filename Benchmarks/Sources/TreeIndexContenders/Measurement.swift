@@ -34,7 +34,7 @@ public struct SampleLimits: Sendable {
       return SampleLimits(minimum: 3, maximum: 51, budget: budget)
     case .sourceUpdate, .sourceAppend, .sourceRemove, .sourceMove, .sourceReevaluate:
       return SampleLimits(minimum: 3, maximum: 51, budget: budget / 3)
-    case .sourceRefilter:
+    case .sourceRefilter, .sourceBulkAppend:
       return SampleLimits(minimum: 1, maximum: 5, budget: budget / 3)
     case .batch, .treeListInsert, .treeListDelete, .treeListMove, .treeListReveal:
       // Today these copy the index (O(K)): with 100,000 known items one
@@ -50,7 +50,7 @@ public struct SampleLimits: Sendable {
     case .pathToRow, .rowToPath: return SampleLimits(minimum: 1, maximum: 5, budget: 0)
     case .toggle, .session, .build, .memory: return SampleLimits(minimum: 1, maximum: 2, budget: 0)
     case .move, .batch, .treeListInsert, .treeListDelete, .treeListMove, .treeListReveal, .sourceUpdate,
-      .sourceAppend, .sourceRemove, .sourceMove, .sourceRefilter, .sourceReevaluate:
+      .sourceAppend, .sourceRemove, .sourceMove, .sourceRefilter, .sourceReevaluate, .sourceBulkAppend:
       return SampleLimits(minimum: 1, maximum: 3, budget: 0)
     }
   }
@@ -291,7 +291,7 @@ public enum Measurement {
         case .build:
           samples = measureBuild(C.self, tree, &meter, limit)
         case .memory, .move, .batch, .treeListInsert, .treeListDelete, .treeListMove, .treeListReveal, .sourceUpdate,
-          .sourceAppend, .sourceRemove, .sourceMove, .sourceRefilter, .sourceReevaluate:
+          .sourceAppend, .sourceRemove, .sourceMove, .sourceRefilter, .sourceReevaluate, .sourceBulkAppend:
           samples = Samples()  // memory has its own command; the others are measured above or elsewhere
         }
         overhead.apply(samples, to: &result)

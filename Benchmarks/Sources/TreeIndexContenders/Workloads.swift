@@ -73,6 +73,10 @@ public enum Workload: String, CaseIterable, Codable, Sendable {
   /// path: the filter asks that element alone, and the host gets one
   /// update removing its row, whatever K.
   case sourceReevaluate = "source reevaluate"
+  /// `ArrayTreeSource.append(contentsOf:to:)` of K/10 shown elements to
+  /// the same array source of K elements behind a join and a filter: one
+  /// host update inserting their rows. Reported per element.
+  case sourceBulkAppend = "source bulk append"
 
   /// The number of operations one sample holds.
   public var operationsPerSample: Int { self == .session ? Session.operationsPerSlice : 1 }
@@ -82,14 +86,15 @@ public enum Workload: String, CaseIterable, Codable, Sendable {
   public static var treeIndexOnly: [Workload] {
     [
       .move, .batch, .treeListInsert, .treeListDelete, .treeListMove, .treeListReveal, .sourceUpdate, .sourceAppend,
-      .sourceRefilter, .sourceReevaluate, .sourceRemove, .sourceMove,
+      .sourceRefilter, .sourceReevaluate, .sourceRemove, .sourceMove, .sourceBulkAppend,
     ]
   }
 
   /// Whether this workload edits a composed tree source (K is then the
   /// array source's elements).
   public var isOnSource: Bool {
-    [.sourceUpdate, .sourceAppend, .sourceRemove, .sourceMove, .sourceRefilter, .sourceReevaluate].contains(self)
+    [.sourceUpdate, .sourceAppend, .sourceRemove, .sourceMove, .sourceRefilter, .sourceReevaluate, .sourceBulkAppend]
+      .contains(self)
   }
 
   /// The rows of a cell of K known items: 2K for the index and TreeList
