@@ -89,10 +89,13 @@ extension TreeSelection {
   /// above a changed item with checked items keeps only its first child
   /// with checked items, as recounting does.
   ///
+  /// Not public API: tests call it to check that it agrees with
+  /// ``_applyRecounting(_:)``.
+  ///
   /// - Complexity: O(*k* · *d*) expected for *k* changed items (hashing
   ///   each identifier and dirty node a few times), plus the children of
   ///   the single-selection groups above moved items with checked items.
-  mutating func _follow(_ new: TreeSnapshot<ItemID>) -> Int? {
+  package mutating func _follow(_ new: TreeSnapshot<ItemID>) -> Int? {
     precondition(_session == nil, "an editing session is open")
     let old = _snapshot
     guard let (named, inserted) = new._placeEdits(since: old) else { return nil }
@@ -156,8 +159,8 @@ extension TreeSelection {
     var oldDirtyChildren: [Int32: _SelectionCounts] = [:]
     for node in oldDirty where node != root {
       visited += 1
-      oldDirtyChildren[old._ownerNode(of: node), default: zero] =
-        oldDirtyChildren[old._ownerNode(of: node), default: zero] + _counts[Int(node)]
+      let owner = old._ownerNode(of: node)
+      oldDirtyChildren[owner] = (oldDirtyChildren[owner] ?? zero) + _counts[Int(node)]
     }
     var cleanChildren: [Int32: _SelectionCounts] = [:]
     for node in oldDirty {
