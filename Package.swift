@@ -22,7 +22,7 @@ let package = Package(
     .executable(name: "filters", targets: ["filters"]),
   ],
   targets: [
-    // The balanced summary trees behind both libraries: package-internal,
+    // The balanced summary trees behind the libraries: package-internal,
     // not a product.
     .target(name: "_SummaryTree"),
     .target(name: "TreeIndex", dependencies: ["_SummaryTree"]),
