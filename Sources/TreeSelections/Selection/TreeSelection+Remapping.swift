@@ -25,8 +25,10 @@ extension TreeSelection {
   ///   moved and *d* their depth: only the counts of those items and the
   ///   items above them change, whatever the size of the tree (a
   ///   single-selection group above a moved item that held checked items
-  ///   adds its children). Otherwise O(*n*) for *n* items: the counts are
-  ///   recounted over the new tree. The edits are read as
+  ///   adds its children). Otherwise — another snapshot, edits that
+  ///   change about half the items or more, or an open editing session —
+  ///   O(*n*) for *n* items: the counts are recounted over the new tree.
+  ///   The edits are read as
   ///   ``/TreeIndex/TreeSnapshot/changes(from:layout:)`` reads them: a
   ///   snapshot remembers its edits of the last 4,096 identifiers.
   public mutating func apply(_ snapshot: TreeSnapshot<ItemID>) {
