@@ -16,12 +16,13 @@ let package = Package(
     .library(name: "TreeIndex", targets: ["TreeIndex"]),
     .library(name: "TreeDataSource", targets: ["TreeDataSource"]),
     .library(name: "TreeSources", targets: ["TreeSources"]),
+    .library(name: "TreeSelections", targets: ["TreeSelections"]),
     .executable(name: "outline", targets: ["outline"]),
     .executable(name: "treeindex-demo", targets: ["TreeIndexDemo"]),
     .executable(name: "filters", targets: ["filters"]),
   ],
   targets: [
-    // The balanced summary trees behind both libraries: package-internal,
+    // The balanced summary trees behind the libraries: package-internal,
     // not a product.
     .target(name: "_SummaryTree"),
     .target(name: "TreeIndex", dependencies: ["_SummaryTree"]),
@@ -29,7 +30,12 @@ let package = Package(
     // their changes; `TreeDataSource` re-exports them and shows them in a
     // `TreeList` (`TreeList(source:)`).
     .target(name: "TreeSources", dependencies: ["TreeIndex", "_SummaryTree"]),
-    .target(name: "TreeDataSource", dependencies: ["TreeIndex", "TreeSources", "_SummaryTree"]),
+    // Tri-state check selections and question answers over a
+    // `TreeSnapshot`, with editing sessions and packaged filters (the model
+    // of a filter panel): values that need no list. `TreeDataSource`
+    // re-exports them.
+    .target(name: "TreeSelections", dependencies: ["TreeIndex"]),
+    .target(name: "TreeDataSource", dependencies: ["TreeIndex", "TreeSources", "TreeSelections", "_SummaryTree"]),
 
     // The terminal plumbing the two interactive examples share: raw mode,
     // the alternate screen, the window size, signals, drawing a frame.
@@ -120,6 +126,12 @@ let package = Package(
     .testTarget(
       name: "TreeSelectionTests",
       dependencies: ["TreeDataSource", "TreeIndexTestSupport"]),
+
+    // `TreeSelections` on its own (no `TreeDataSource`): tri-state counts
+    // against a naive model, and `apply(_:)` following edited snapshots.
+    .testTarget(
+      name: "TreeSelectionsTests",
+      dependencies: ["TreeSelections", "TreeIndex", "TreeIndexTestSupport"]),
 
     .testTarget(
       name: "FiltersTests",

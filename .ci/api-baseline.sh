@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 bash .ci/symbol-graphs.sh
 mkdir -p API
 status=0
-for module in TreeIndex TreeSources TreeDataSource; do
+for module in TreeIndex TreeSources TreeSelections TreeDataSource; do
   current=.build/symbol-graphs/$module/$module.api.txt
   python3 .ci/api-digest.py ".build/symbol-graphs/$module/$module.symbols.json" > "$current"
   if [[ "${1:-}" == "--update" ]]; then

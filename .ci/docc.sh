@@ -11,18 +11,18 @@ cd "$(dirname "$0")/.."
 bash .ci/symbol-graphs.sh
 mkdir -p .build/docc
 status=0
-for module in TreeIndex TreeSources TreeDataSource; do
+for module in TreeIndex TreeSources TreeSelections TreeDataSource; do
   catalog=Sources/$module/$module.docc
   archive=.build/docc/$module.doccarchive
   rm -rf "$archive"
   echo "docc convert $catalog"
-  # TreeSources' and TreeDataSource's comments link to TreeIndex's symbols
-  # (and TreeDataSource's to TreeSources'): resolved against the archives
-  # built before them.
+  # TreeSources', TreeSelections' and TreeDataSource's comments link to
+  # TreeIndex's symbols (and TreeDataSource's to TreeSources' and
+  # TreeSelections'): resolved against the archives built before them.
   dependency=()
   if [[ $module != TreeIndex ]]; then
     needed=(TreeIndex)
-    [[ $module == TreeDataSource ]] && needed+=(TreeSources)
+    [[ $module == TreeDataSource ]] && needed+=(TreeSources TreeSelections)
     missing=0
     for needed_module in "${needed[@]}"; do
       if [[ ! -d .build/docc/$needed_module.doccarchive ]]; then

@@ -52,6 +52,7 @@ while IFS= read -r line; do
     file=$work/Consumer/Sources/$target/$target.swift
     case $product in
       TreeIndex) use='public func rows() -> Int { TreeIndex(numberOfRootItems: 3).numberOfRows }' ;;
+      TreeSelections) use='public func checkedCount() throws -> Int { try TreeSelection(TreeSnapshot<Int>()).checkedCount(in: 0) }' ;;
       TreeDataSource) use='public func simulator() -> ListHostSimulator { ListHostSimulator(numberOfSections: { 1 }, numberOfRows: { _ in 0 }) }' ;;
       *) echo "error: the README names a product this check does not know: $product" >&2; exit 1 ;;
     esac

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(TreeIndex TreeSources TreeDataSource)
+modules=(TreeIndex TreeSources TreeSelections TreeDataSource)
 mkdir -p .build
 if ! swift build --target TreeDataSource > .build/symbol-graphs-build.log 2>&1; then
   cat .build/symbol-graphs-build.log >&2

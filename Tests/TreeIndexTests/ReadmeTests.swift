@@ -63,7 +63,11 @@ struct ReadmeTests {
       ],
       targets: [
         .target(name: "MyOutline", dependencies: [
-          .product(name: "TreeDataSource", package: "TreeIndex"),   // TreeList and the adapters; brings TreeIndex along
+          .product(name: "TreeDataSource", package: "TreeIndex"),   // TreeList and the adapters; brings the other three along
+        ]),
+        .target(name: "MyFilters", dependencies: [
+          .product(name: "TreeSelections", package: "TreeIndex"),   // TreeSelection and PackagedFilter, no list
+          .product(name: "TreeIndex", package: "TreeIndex"),
         ]),
         .target(name: "MyModel", dependencies: [
           .product(name: "TreeIndex", package: "TreeIndex"),        // the value alone
@@ -76,7 +80,8 @@ struct ReadmeTests {
       encoding: .utf8)
     #expect(manifest.dependencies.map(\.url) == ["https://github.com/treeindex/TreeIndex.git"])
     #expect(ours.contains("name: \"TreeIndex\""))
-    #expect(manifest.targets.flatMap(\.dependencies).map(\.name) == ["TreeDataSource", "TreeIndex"])
+    #expect(
+      manifest.targets.flatMap(\.dependencies).map(\.name) == ["TreeDataSource", "TreeSelections", "TreeIndex", "TreeIndex"])
     for product in manifest.targets.flatMap(\.dependencies) {
       #expect(product.package == "TreeIndex")
       #expect(ours.contains(".library(name: \"\(product.name)\""), "the package has no product \(product.name)")

@@ -1,7 +1,7 @@
 import _SummaryTree
 
-/// Hooks for `DiffableTreeList` and `TreeSelection` (module
-/// `TreeDataSource`), which keep a snapshot as the tree they show or
+/// Hooks for `DiffableTreeList` (module `TreeDataSource`) and
+/// `TreeSelection` (module `TreeSelections`), which keep a snapshot as the tree they show or
 /// check: they read it node by node, with no identifier hashed. Not public
 /// API.
 extension TreeSnapshot {

@@ -1,6 +1,6 @@
 import _SummaryTree
 
-/// Hooks for `TreeSelection` (module `TreeDataSource`), which keeps its
+/// Hooks for `TreeSelection` (module `TreeSelections`), which keeps its
 /// counts in columns indexed by the nodes of the snapshot it holds: one
 /// slot per node of this snapshot's tree, so that a count is carried up to
 /// the root along the tree's own owner links, with no identifier hashed and
@@ -85,5 +85,42 @@ extension TreeSnapshot {
     nodes.reserveCapacity(count)
     _forEachNodeDepthFirst { node, _ in nodes.append(node) }
     return nodes
+  }
+
+  /// The items whose place the edits since `ancestor` changed — inserted,
+  /// deleted (each named item, not its descendants) or moved, in the order
+  /// of the edits, repeats included — and which of them were inserted;
+  /// `nil` when this snapshot was not made from `ancestor` by its recent
+  /// edits (see `TreeSnapshot+History.swift`), or when one of them replaced
+  /// an item's children.
+  ///
+  /// Every item of `ancestor` that these edits do not name, nor delete
+  /// with an item they name, keeps its node, its parent and its subtree:
+  /// nodes are freed only with their items, and a moved item keeps its
+  /// node. A column indexed by `ancestor`'s nodes is therefore this
+  /// snapshot's too, but for the items named and those above them.
+  ///
+  /// - Complexity: O(*k*) for the *k* identifiers of the edits, at most
+  ///   ``_historyLimit``.
+  package func _placeEdits(since ancestor: TreeSnapshot) -> (items: [ItemID], inserted: Set<ItemID>)? {
+    guard let edits = _edits(since: ancestor) else { return nil }
+    var items: [ItemID] = []
+    var inserted: Set<ItemID> = []
+    for edit in edits {
+      switch edit.operation {
+      case .append(let added, _), .insert(let added, _, _):
+        items += added
+        inserted.formUnion(added)
+      case .delete(let deleted):
+        items += deleted
+      case .move(let item, _, _), .moveTo(let item, _, _):
+        items.append(item)
+      case .expand, .collapse:
+        break
+      case .replaceChildren:
+        return nil
+      }
+    }
+    return (items, inserted)
   }
 }

@@ -1,3 +1,5 @@
+import TreeIndex
+
 extension TreeSelection {
   /// The saved results packaged for a query: one ``PackagedFilter`` for
   /// each group with a filter key (see ``Interaction/group(selection:filter:)``)

@@ -1,3 +1,5 @@
+import TreeIndex
+
 extension TreeSelection {
   /// The item (or group) open for editing, or `nil` when no editing
   /// session is open.

@@ -40,4 +40,23 @@ struct _SelectionCounts: Hashable, Sendable {
     checked &+= Int32(truncatingIfNeeded: delta.checked)
     answered &+= Int32(truncatingIfNeeded: delta.answered)
   }
+
+  /// The counts of both, toggles included.
+  @inlinable
+  static func + (lhs: _SelectionCounts, rhs: _SelectionCounts) -> _SelectionCounts {
+    var sum = lhs
+    sum.toggles &+= rhs.toggles
+    sum.add(rhs.tally)
+    return sum
+  }
+
+  /// The counts of `lhs` less those of `rhs`, toggles included.
+  @inlinable
+  static func - (lhs: _SelectionCounts, rhs: _SelectionCounts) -> _SelectionCounts {
+    var difference = lhs
+    difference.toggles &-= rhs.toggles
+    difference.checked &-= rhs.checked
+    difference.answered &-= rhs.answered
+    return difference
+  }
 }

@@ -1,3 +1,5 @@
+import TreeIndex
+
 /// The keys of a ``TreeSelection``'s encoded form.
 private enum CodingKeys: String, CodingKey {
   case snapshot, interactions, saved, editedItem, working

@@ -1,3 +1,5 @@
+import TreeIndex
+
 extension TreeSelection {
   /// The check state of `item`: checked when every check toggle of the
   /// item and beneath it is on, mixed when some are, unchecked when none

@@ -1,3 +1,5 @@
+import TreeIndex
+
 extension TreeSelection {
   /// Gives `item` an interaction, and empties its results (the old ones
   /// may not suit the new interaction).

@@ -1,3 +1,5 @@
+import TreeIndex
+
 // Compile with `-D TREE_INDEX_INTERNAL_CHECKS` (for example
 // `swift test -Xswiftc -DTREE_INDEX_INTERNAL_CHECKS`) to recount a
 // selection from scratch after every change and compare: the counts kept

@@ -1,3 +1,5 @@
+import TreeIndex
+
 // The rules that results read back from storage — a decoded selection
 // (`init(from:)`), packaged filters (`restore(from:naming:)`) — must keep:
 // the rules every change through the API keeps, so that what is read back

@@ -1,3 +1,5 @@
+import TreeIndex
+
 /// Which items of a tree are checked and what each question item answers,
 /// keyed by identifier, with one editing session at a time: the model of a
 /// filter panel.
@@ -357,15 +359,23 @@ extension TreeSelection {
     var result: [ItemID: _SelectionEntry] = [:]
     for (item, entry) in entries {
       guard let node = _snapshot._node(ofItem: item) else { continue }
-      let interaction = _interaction(item, at: node)
-      var kept = _SelectionEntry()
-      kept.isChecked = entry.isChecked && interaction.isCheckToggle
-      if Self._answersProblem(entry.results, for: interaction) == nil {
-        kept.results = Self._inOptionOrder(entry.results, of: interaction)
-      }
-      result[item] = kept
+      result[item] = _sanitized(entry, of: item, at: node)
     }
     return result
+  }
+
+  /// `entry` without what the interaction of `item`, at `node`, does not
+  /// allow, its results in the order of the options.
+  ///
+  /// - Complexity: O(*r* + *o*) for *r* results and *o* options.
+  func _sanitized(_ entry: _SelectionEntry, of item: ItemID, at node: Int32) -> _SelectionEntry {
+    let interaction = _interaction(item, at: node)
+    var kept = _SelectionEntry()
+    kept.isChecked = entry.isChecked && interaction.isCheckToggle
+    if Self._answersProblem(entry.results, for: interaction) == nil {
+      kept.results = Self._inOptionOrder(entry.results, of: interaction)
+    }
+    return kept
   }
 
   /// The counts of `entries` and of the check toggles, for every node of
@@ -393,14 +403,25 @@ extension TreeSelection {
     for (group, interaction) in _interactions {
       guard case .group(selection: .single, filter: _) = interaction, let node = _snapshot._node(ofItem: group)
       else { continue }
-      var isTaken = false
-      var extra: [Int32] = []
-      _snapshot._forEachChildNode(of: node) { child in
-        guard _tally(child).checked > 0 else { return }
-        if isTaken { extra.append(child) } else { isTaken = true }
-      }
-      for child in extra { _uncheckSubtree(of: child) }
+      _enforceSingleSelection(in: node)
     }
+  }
+
+  /// Unchecks every child but the first with checked items of the
+  /// single-selection group at `node`. The order in which groups are
+  /// enforced does not matter: a group keeps a child that has checked
+  /// items, so enforcing a group beneath it never empties that child, and
+  /// unchecking only ever removes checked items.
+  ///
+  /// - Complexity: O(*c*) for *c* children, plus the subtrees unchecked.
+  mutating func _enforceSingleSelection(in node: Int32) {
+    var isTaken = false
+    var extra: [Int32] = []
+    _snapshot._forEachChildNode(of: node) { child in
+      guard _tally(child).checked > 0 else { return }
+      if isTaken { extra.append(child) } else { isTaken = true }
+    }
+    for child in extra { _uncheckSubtree(of: child) }
   }
 
   /// `results` as `item`, at `node`, keeps them (in the order of its
