@@ -1,3 +1,5 @@
+import TreeIndex
+
 /// The error a ``TreeSelection`` throws for a change it cannot make; the
 /// selection is left exactly as it was.
 ///
