@@ -109,7 +109,10 @@ extension _NestedArrays {
     try _insert(element, at: (parent ?? []).appending(count))
   }
 
-  func _insert(_ element: Element, at path: TreePath) throws(TreeSourceError) {
+  /// The last index of `path`, checked as the place of an insertion: the
+  /// source may be edited, the path is not empty, its parent names an item
+  /// that has children, and the index is at most their number.
+  func _insertionIndex(at path: TreePath) throws(TreeSourceError) -> Int {
     try _publisher.checkEditable(source: name, operation: .insert, path: path)
     guard path.depth > 0 else {
       throw TreeSourceError(source: name, operation: .insert, path: path, reason: .emptyPath)
@@ -119,6 +122,11 @@ extension _NestedArrays {
     guard index >= 0, index <= count else {
       throw TreeSourceError(source: name, operation: .insert, path: path, reason: .indexOutOfRange(count: count))
     }
+    return index
+  }
+
+  func _insert(_ element: Element, at path: TreePath) throws(TreeSourceError) {
+    let index = try _insertionIndex(at: path)
     _modifyChildren(of: path.parent) { siblings in
       // An append, unless it is in the middle: `insert(_:at:)`, generic and
       // not specialized here, costs several times more.
@@ -131,15 +139,7 @@ extension _NestedArrays {
   /// follow it, with one array insertion and one publication of their
   /// steps (which normal form keeps as one run).
   func _insert(contentsOf elements: some Collection<Element>, at path: TreePath) throws(TreeSourceError) {
-    try _publisher.checkEditable(source: name, operation: .insert, path: path)
-    guard path.depth > 0 else {
-      throw TreeSourceError(source: name, operation: .insert, path: path, reason: .emptyPath)
-    }
-    let count = try _childCount(of: path.parent, for: .insert, path: path)
-    let index = path[path.depth - 1]
-    guard index >= 0, index <= count else {
-      throw TreeSourceError(source: name, operation: .insert, path: path, reason: .indexOutOfRange(count: count))
-    }
+    let index = try _insertionIndex(at: path)
     guard !elements.isEmpty else { return }
     _modifyChildren(of: path.parent) { siblings in
       if index == siblings.count {
