@@ -13,6 +13,9 @@ extension FilteredTreeSource {
     _holding = changes.steps.count > 1 || _publisher.batchDepth > 0
     defer { _holding = false }
     defer { _reading = nil }
+    // Elements read while the base stays as it is now.
+    if _publisher.hasLinks { _readsOfBase = [:] }
+    defer { _readsOfBase = nil }
     for (i, step) in changes.steps.enumerated() {
       if _outcomesMayBeStale { _reading = (changes, i) }
       switch step {
@@ -84,6 +87,7 @@ extension FilteredTreeSource {
     // its type at run time.
     let element: Base.Element
     do { element = try base.element(at: reading) } catch { return }
+    _readsOfBase?[reading] = element
     let wasFullyShown = _isFullyShown(node)
     let outcome = predicate(element)
     if _outcomesMayBeStale && _forest[node].outcome == .hidden && outcome != .hidden {

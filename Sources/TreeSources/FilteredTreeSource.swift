@@ -67,6 +67,13 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// While a change of the base is received: the change and the step being
   /// applied, so that an element is read where the base holds it now.
   var _reading: (changes: TreeSourceChanges, step: Int)?
+  /// While a change of the base is received and composed sources are
+  /// linked above: the base's elements read so far, by base path (the base
+  /// does not change meanwhile). The composed sources above read the same
+  /// elements through this filter as they take the change in; answered
+  /// from here, a read does not descend the base again, so a change costs
+  /// a composition nested *n* deep O(*n*) reads, not O(*n*²).
+  var _readsOfBase: [TreePath: Base.Element]?
 
   /// Filters `base` with `predicate`.
   ///
@@ -117,7 +124,9 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// - Complexity: O(*d* log *b*) plus the base's answer.
   public func element(at path: TreePath) throws(TreeSourceError) -> Base.Element {
     let node = try _shownNode(at: path, for: .element)
-    return try base.element(at: _basePath(of: node))
+    let basePath = _basePath(of: node)
+    if let read = _readsOfBase?[basePath] { return read }
+    return try base.element(at: basePath)
   }
 
   /// The base's path of the shown item at a filtered path.
@@ -435,6 +444,7 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     } catch {
       return _forest.allocate(_FilterItem(outcome: .hidden, isShown: false))
     }
+    _readsOfBase?[path] = element
     let outcome = predicate(element)
     let node = _forest.allocate(_FilterItem(outcome: outcome, isShown: false))
     let children = _buildChildren(of: path, owner: node, count: childCount)

@@ -145,6 +145,9 @@ final class _ChangePublisher {
     }
   }
 
+  /// Whether composed sources are linked beneath.
+  var hasLinks: Bool { !links.isEmpty }
+
   /// Whether anyone listens.
   var hasObservers: Bool { !observers.isEmpty || !links.isEmpty }
 }
