@@ -67,9 +67,9 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// While a change of the base is received: the change and the step being
   /// applied, so that an element is read where the base holds it now.
   var _reading: (changes: TreeSourceChanges, step: Int)?
-  /// While a change of the base is received and composed sources are
-  /// linked above: the base's elements read so far, by base path (the base
-  /// does not change meanwhile). The composed sources above read the same
+  /// From the time a change of the base is received until the composed
+  /// sources linked above have taken in what it became: the base's
+  /// elements read, by base path (the base does not change meanwhile). The composed sources above read the same
   /// elements through this filter as they take the change in; answered
   /// from here, a read does not descend the base again, so a change costs
   /// a composition nested *n* deep O(*n*) reads, not O(*n*²).
@@ -95,6 +95,7 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     _publisher.restoresOnDiscard = true
     _publisher.didBegin = { filter.object?._batchBegan() }
     _publisher.willEnd = { discard in filter.object?._batchEnds(discarding: discard) }
+    _publisher.didCarryUp = { filter.object?._readsOfBase = nil }
     _subscription = base._listen(publishingTo: _publisher) { changes in filter.object?._receive(changes) }
   }
 
@@ -679,6 +680,8 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// when the outermost batch ends, the holds are released and the
   /// removals published.
   func _batchEnds(discarding discard: Bool) {
+    // A discarded batch restores the base without telling the filter.
+    _readsOfBase = nil
     let saved = _savedAtBatches.removeLast()
     if discard {
       _forest.rollBackJournal()

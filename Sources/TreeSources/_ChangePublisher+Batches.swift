@@ -26,28 +26,54 @@ extension _ChangePublisher {
   /// it opened and the owner does not restore itself, when they all stay,
   /// undone steps included; the outermost batch publishes what it
   /// recorded.
+  ///
+  /// The composed sources above end theirs in a loop (``relay(_:)``), not
+  /// each inside the end of the one beneath.
   func end(discarding discard: Bool = false) {
+    let (count, undone) = openEnd(discarding: discard)
+    if undone && pending.count > count && !links.isEmpty {
+      deliver(undoingSince: count)
+    }
+    if !links.isEmpty {
+      delivering { relay(closeEnd(since: count, undone: undone)) }
+    } else {
+      _ = closeEnd(since: count, undone: undone)
+    }
+    finishEnd()
+  }
+
+  /// The first part of ``end(discarding:)``: drops the batch's mark and
+  /// lets the owner end it; returns how many steps were recorded when it
+  /// opened and whether it is undone.
+  func openEnd(discarding discard: Bool) -> (count: Int, undone: Bool) {
     let mark = marks.removeLast()
     // Undone here only when what was recorded since the batch opened is
     // all undone (see `marks`); otherwise the undoing steps were taken in
     // like any others, and the batch ends as one that succeeded.
     let undone = discard && (mark.opener == nil || restoresOnDiscard || !mark.isMixed)
     willEnd?(undone)
-    if undone && pending.count > mark.count {
-      if !links.isEmpty {
-        // In normal form: an item the undoing puts back comes with its
-        // children as the restored source holds them.
-        let undoing = _Normalization.normalize(Self.undoing(pending[mark.count...]).steps)
-        deliver(TreeSourceChanges(undoing), toLinks: true, undoing: true)
-      }
-      pending.removeSubrange(mark.count...)
-    }
+    return (mark.count, undone)
+  }
+
+  /// The steps that undo what was recorded since the batch opened with
+  /// `count` recorded, in normal form: an item the undoing puts back comes
+  /// with its children as the restored source holds them.
+  func undoingSteps(since count: Int) -> TreeSourceChanges {
+    TreeSourceChanges(_Normalization.normalize(Self.undoing(pending[count...]).steps))
+  }
+
+  /// The second part of ``end(discarding:)``, once the links heard of the
+  /// undoing steps: drops the undone steps and closes the batch; returns
+  /// the ends of the links' batches.
+  func closeEnd(since count: Int, undone: Bool) -> [_Relay] {
+    if undone && pending.count > count { pending.removeSubrange(count...) }
     batchDepth -= 1
-    if !links.isEmpty {
-      delivering {
-        for link in links where link.isActive { link.end(discarding: undone) }
-      }
-    }
+    return links.map { .end($0, discarding: undone) }
+  }
+
+  /// The last part of ``end(discarding:)``: the outermost batch publishes
+  /// what it recorded.
+  func finishEnd() {
     guard batchDepth == 0, !pending.isEmpty else { return }
     let steps = pending
     pending = []

@@ -69,6 +69,10 @@ final class _ChangePublisher {
   @exclusivity(unchecked) var marks: [(count: Int, opener: ObjectIdentifier?, isMixed: Bool)] = []
   /// The link whose change is being taken in, while one is.
   @exclusivity(unchecked) var receivingFrom: ObjectIdentifier?
+  /// While the owner takes in a change of a source beneath: the steps it
+  /// published meanwhile, which the loop that delivers the change carries
+  /// up the links next (see ``relay(_:)``).
+  @exclusivity(unchecked) var outbox: [[TreeSourceChanges.Step]]?
   /// The steps recorded since the outermost batch opened.
   @exclusivity(unchecked) var pending: [TreeSourceChanges.Step] = []
   /// How many deliveries are in progress, one inside another.
@@ -100,6 +104,9 @@ final class _ChangePublisher {
   /// restores itself does so; at the outermost batch it may publish what
   /// waited for the batch to end.
   var willEnd: ((_ discarding: Bool) -> Void)?
+  /// Called when the links have taken in steps the owner published, before
+  /// they are recorded or the subscribers hear of them.
+  var didCarryUp: (() -> Void)?
 
   // MARK: Listeners
 
@@ -147,6 +154,9 @@ final class _ChangePublisher {
 
   /// Whether composed sources are linked beneath.
   var hasLinks: Bool { !links.isEmpty }
+
+  /// Whether the owner is linked to a source it is composed from.
+  var hasUpstreams: Bool { !upstreams.isEmpty }
 
   /// Whether anyone listens.
   var hasObservers: Bool { !observers.isEmpty || !links.isEmpty }
