@@ -26,7 +26,10 @@ import _SummaryTree
 /// (An item moved to where the filter does not show it leaves at once.)
 public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// The source whose elements are filtered.
-  public let base: Base
+  public var base: Base { _base.unsafelyUnwrapped }
+
+  /// ``base``, until the filter is released (see ``_ReleasesBase``).
+  var _base: Base?
 
   /// The predicate: what it says of an element decides whether it is shown.
   public internal(set) var predicate: (Base.Element) -> TreeFilterOutcome
@@ -41,7 +44,7 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   let _publisher = _ChangePublisher()
   /// ``base``, when it reads an element and its number of children in one
   /// walk (cast once here rather than on each item built).
-  let _combinedBase: (any _ElementAndChildCount<Base.Element>)?
+  var _combinedBase: (any _ElementAndChildCount<Base.Element>)?
   var _subscription: TreeSourceSubscription?
   /// The items kept shown until the batch ends (`_FilterItem.isHeld`), in
   /// the order they were held; an item freed or released since is skipped.
@@ -74,6 +77,8 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// from here, a read does not descend the base again, so a change costs
   /// a composition nested *n* deep O(*n*) reads, not O(*n*²).
   var _readsOfBase: [TreePath: Base.Element]?
+  /// How many sources that read through lie in this one's chain.
+  let _nesting: Int
 
   /// Filters `base` with `predicate`.
   ///
@@ -83,9 +88,10 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// - Complexity: O(*n* *d*) for the *n* items of the base: each is asked
   ///   about once.
   public init(_ base: Base, predicate: @escaping (Base.Element) -> TreeFilterOutcome) {
-    self.base = base
+    self._base = base
     self.predicate = predicate
     _combinedBase = base as? any _ElementAndChildCount<Base.Element>
+    _nesting = _ReadThroughDepth.nesting(over: base)
     _rootTree = _buildChildren(of: nil, owner: -1)
     let filter = _Weak(object: self)
     // Every batch, the filter's own or one its base opened, is journaled,
@@ -97,6 +103,12 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
     _publisher.willEnd = { discard in filter.object?._batchEnds(discarding: discard) }
     _publisher.didCarryUp = { filter.object?._readsOfBase = nil }
     _subscription = base._listen(publishingTo: _publisher) { changes in filter.object?._receive(changes) }
+  }
+
+  deinit {
+    guard _nesting > _ReadThroughDepth.recursionLimit else { return }
+    var beneath = _takeBase()
+    _releaseChain(&beneath)
   }
 
   /// `Filtered(` and the base's name `)`.
@@ -124,6 +136,7 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   /// - Throws: ``TreeSourceError`` when `path` names no shown item.
   /// - Complexity: O(*d* log *b*) plus the base's answer.
   public func element(at path: TreePath) throws(TreeSourceError) -> Base.Element {
+    if _nesting > _ReadThroughDepth.recursionLimit { return try _readDescending(from: self, at: path) }
     let node = try _shownNode(at: path, for: .element)
     let basePath = _basePath(of: node)
     if let read = _readsOfBase?[basePath] { return read }
@@ -723,4 +736,22 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
       _forest.free(n)
     }
   }
+}
+
+extension FilteredTreeSource: _ReleasesBase {
+  func _takeBase() -> AnyObject? {
+    _combinedBase = nil
+    defer { _base = nil }
+    return _base.map { $0 as AnyObject }
+  }
+}
+
+extension FilteredTreeSource: _ReadThrough {
+  func _readStep(at path: TreePath) throws(TreeSourceError) -> _ReadStep {
+    let basePath = _basePath(of: try _shownNode(at: path, for: .element))
+    if let read = _readsOfBase?[basePath] { return .element(read) }
+    return .beneath(base, basePath)
+  }
+
+  func _lift(_ element: Any) -> Any { element }
 }
