@@ -49,8 +49,16 @@ extension TreeIndex {
     let withinParent =
       resolvedSource != nil && !_isRecording && source.depth == destination.depth
       && (0..<(source.depth - 1)).allSatisfy { source[$0] == destination[$0] }
-    // What to restore if the destination is refused (only a batch records).
-    let recorder = _isRecording ? _recorder : nil
+    // A batch's recorder is held out until the destination is resolved,
+    // and told of the removal then: a refused destination leaves it as it
+    // was with no copy of it kept to restore (the copy made the recorder's
+    // next change copy all it holds, so that a batch of m moves within one
+    // parent took O(m²)).
+    let isRecording = _isRecording
+    var recorder: _BatchRecorder? = nil
+    swap(&recorder, &_recorder)
+    var markedAtSource: _NodeID? = nil
+    var changedAtSource: [(parent: _NodeID, item: _NodeID)] = []
     var moved: _NodeID? = nil
     var sourceAnchor: _Anchor? = nil
     var rowsBeneath = 0
@@ -66,10 +74,16 @@ extension TreeIndex {
         rowsBeneath = _arena.visibleRowsBeneath(child)
         _arena.detach(child, from: sourceParent)
         moved = child
-        _recorder?.markSubitem(child, of: sourceParent)
+        markedAtSource = child
       }
-      tag = _recorder?.recordMoveRemoval(in: sourceParent, at: index)
-      if !withinParent { _refresh(from: sourceParent, isMoveEnd: true) }
+      if !withinParent {
+        // `_refresh(from:isMoveEnd:)`, its recording kept for the recorder.
+        if isRecording {
+          _arena.refresh(from: sourceParent) { changedAtSource.append(($0, $1)) }
+        } else {
+          _arena.refresh(from: sourceParent)
+        }
+      }
     }
     let resolvedDestination: (parent: _NodeID, subitemRows: _SubitemRows?)?
     do {
@@ -90,8 +104,17 @@ extension TreeIndex {
         var discarded = _TreeChangesBuilder()
         _insertItem(moved, at: source, under: sourceParent, into: &discarded)
       }
-      _recorder = recorder
+      swap(&recorder, &_recorder)
       throw error
+    }
+    swap(&recorder, &_recorder)
+    if let sourceParent = resolvedSource?.parent, isRecording {
+      if let markedAtSource { _recorder!.markSubitem(markedAtSource, of: sourceParent) }
+      tag = _recorder!.recordMoveRemoval(in: sourceParent, at: source[source.depth - 1])
+      if !withinParent {
+        _recorder!.markChanged(changedAtSource)
+        _recorder!.movesBeneath.formUnion(changedAtSource.map(\.item))
+      }
     }
     var destinationAnchor: _Anchor? = nil
     if let (destinationParent, subitemRows) = resolvedDestination {
