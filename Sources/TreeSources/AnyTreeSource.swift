@@ -8,23 +8,33 @@ import TreeIndex
 /// ``TreeSourceError/Reason/notMutable``.
 public final class AnyTreeSource<Element>: MutableTreeSource, _ElementAndChildCount {
   /// The wrapped source.
-  public let base: any TreeSource<Element>
+  public var base: any TreeSource<Element> { _base.unsafelyUnwrapped }
+
+  /// ``base``, until the source is released (see ``_ReleasesBase``).
+  var _base: (any TreeSource<Element>)?
 
   /// ``base``, when it reads an element and its number of children in one
   /// walk (cast once here rather than on each question).
-  let _combinedBase: (any _ElementAndChildCount<Element>)?
+  var _combinedBase: (any _ElementAndChildCount<Element>)?
+
+  /// How many sources that read through lie in this one's chain.
+  let _nesting: Int
 
   /// Wraps `base`.
   ///
   /// - Parameter base: Any tree source of `Element`.
   /// - Complexity: O(1).
   public init(_ base: any TreeSource<Element>) {
-    if let erased = base as? AnyTreeSource<Element> {
-      self.base = erased.base
-    } else {
-      self.base = base
-    }
-    _combinedBase = self.base as? any _ElementAndChildCount<Element>
+    let unwrapped = (base as? AnyTreeSource<Element>)?.base ?? base
+    self._base = unwrapped
+    _combinedBase = unwrapped as? any _ElementAndChildCount<Element>
+    _nesting = _ReadThroughDepth.nesting(over: unwrapped)
+  }
+
+  deinit {
+    guard _nesting > _ReadThroughDepth.recursionLimit else { return }
+    var beneath = _takeBase()
+    _releaseChain(&beneath)
   }
 
   /// The wrapped source's name.
@@ -47,7 +57,8 @@ public final class AnyTreeSource<Element>: MutableTreeSource, _ElementAndChildCo
   /// - Throws: The wrapped source's ``TreeSourceError``.
   /// - Complexity: The wrapped source's.
   public func element(at path: TreePath) throws(TreeSourceError) -> Element {
-    try base.element(at: path)
+    if _nesting > _ReadThroughDepth.recursionLimit { return try _readDescending(from: self, at: path) }
+    return try base.element(at: path)
   }
 
   /// Subscribes to the wrapped source.
@@ -133,5 +144,19 @@ public final class AnyTreeSource<Element>: MutableTreeSource, _ElementAndChildCo
         source: name, operation: operation, path: path, destination: destination, reason: .notMutable)
     }
     return mutable
+  }
+}
+
+extension AnyTreeSource: _ReadThrough {
+  func _readStep(at path: TreePath) throws(TreeSourceError) -> _ReadStep { .beneath(base, path) }
+
+  func _lift(_ element: Any) -> Any { element }
+}
+
+extension AnyTreeSource: _ReleasesBase {
+  func _takeBase() -> AnyObject? {
+    _combinedBase = nil
+    defer { _base = nil }
+    return _base.map { $0 as AnyObject }
   }
 }

@@ -13,6 +13,10 @@ extension FilteredTreeSource {
     _holding = changes.steps.count > 1 || _publisher.batchDepth > 0
     defer { _holding = false }
     defer { _reading = nil }
+    // Elements read while the base stays as it is now: kept until the
+    // composed sources above have taken the change in (`didCarryUp`), when
+    // the base is linked (it cannot change without the filter hearing).
+    _readsOfBase = _publisher.hasLinks && _publisher.hasUpstreams ? [:] : nil
     for (i, step) in changes.steps.enumerated() {
       if _outcomesMayBeStale { _reading = (changes, i) }
       switch step {
@@ -29,6 +33,7 @@ extension FilteredTreeSource {
     // The batch ends here unless the filter's own batch is open (then it
     // ends in `performBatchUpdates`).
     if _publisher.batchDepth == 0 { _releaseHeld(into: &out) }
+    if out.isEmpty { _readsOfBase = nil }
     _publisher.publish(out)
   }
 
@@ -84,6 +89,7 @@ extension FilteredTreeSource {
     // its type at run time.
     let element: Base.Element
     do { element = try base.element(at: reading) } catch { return }
+    _readsOfBase?[reading] = element
     let wasFullyShown = _isFullyShown(node)
     let outcome = predicate(element)
     if _outcomesMayBeStale && _forest[node].outcome == .hidden && outcome != .hidden {

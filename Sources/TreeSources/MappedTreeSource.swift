@@ -9,10 +9,16 @@ import TreeIndex
 /// ``AnyTreeSource``); edit its base.
 public final class MappedTreeSource<Base: TreeSource, Element>: TreeSource {
   /// The source whose elements are transformed.
-  public let base: Base
+  public var base: Base { _base.unsafelyUnwrapped }
+
+  /// ``base``, until the source is released (see ``_ReleasesBase``).
+  var _base: Base?
 
   /// The transform.
   let _transform: (Base.Element) -> Element
+
+  /// How many sources that read through lie in this one's chain.
+  let _nesting: Int
 
   /// Shows `base` with each element passed through `transform`.
   ///
@@ -21,8 +27,15 @@ public final class MappedTreeSource<Base: TreeSource, Element>: TreeSource {
   ///   - transform: The element transform.
   /// - Complexity: O(1).
   public init(_ base: Base, transform: @escaping (Base.Element) -> Element) {
-    self.base = base
+    self._base = base
     self._transform = transform
+    self._nesting = _ReadThroughDepth.nesting(over: base)
+  }
+
+  deinit {
+    guard _nesting > _ReadThroughDepth.recursionLimit else { return }
+    var beneath = _takeBase()
+    _releaseChain(&beneath)
   }
 
   /// `Mapped(` and the base's name `)`.
@@ -45,7 +58,8 @@ public final class MappedTreeSource<Base: TreeSource, Element>: TreeSource {
   /// - Throws: The base's ``TreeSourceError``.
   /// - Complexity: The base's, plus one transform.
   public func element(at path: TreePath) throws(TreeSourceError) -> Element {
-    _transform(try base.element(at: path))
+    if _nesting > _ReadThroughDepth.recursionLimit { return try _readDescending(from: self, at: path) }
+    return _transform(try base.element(at: path))
   }
 
   /// Subscribes to the base: a mapped source changes where its base does.
@@ -83,5 +97,18 @@ extension TreeSource {
   /// - Complexity: O(1).
   public func eraseToAnyTreeSource() -> AnyTreeSource<Element> {
     AnyTreeSource(self)
+  }
+}
+
+extension MappedTreeSource: _ReadThrough {
+  func _readStep(at path: TreePath) throws(TreeSourceError) -> _ReadStep { .beneath(base, path) }
+
+  func _lift(_ element: Any) -> Any { _transform(element as! Base.Element) }
+}
+
+extension MappedTreeSource: _ReleasesBase {
+  func _takeBase() -> AnyObject? {
+    defer { _base = nil }
+    return _base.map { $0 as AnyObject }
   }
 }

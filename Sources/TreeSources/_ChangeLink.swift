@@ -1,44 +1,25 @@
 import TreeIndex
 
 /// A composed source linked beneath one of its sources' publishers: how it
-/// hears of each step and of each batch's end.
+/// hears of each step and of each batch's end (the publisher's
+/// ``_Relay`` carries them).
 final class _ChangeLink {
   /// The composed source's publisher: it opens and ends a batch with every
   /// batch of the source beneath.
   weak var downstream: _ChangePublisher?
   /// The publisher of the source beneath, once linked.
   weak var upstream: _ChangePublisher?
-  /// Takes in a change of the source beneath (see ``deliver(_:)``).
-  private let receive: (TreeSourceChanges) -> Void
+  /// Takes in a change of the source beneath, while the composed source
+  /// is delivering (see ``_ChangePublisher/receiving(from:_:)``), so that
+  /// what its handling calls out to (a filter's predicate) cannot edit it
+  /// or its sources.
+  let receive: (TreeSourceChanges) -> Void
   /// Whether the link still listens.
   var isActive = true
 
   init(downstream: _ChangePublisher, receive: @escaping (TreeSourceChanges) -> Void) {
     self.downstream = downstream
     self.receive = receive
-  }
-
-  /// Hands the composed source a change of the source beneath; the
-  /// composed source is delivering meanwhile, so that what its handling
-  /// calls out to (a filter's predicate) cannot edit it or its sources.
-  func deliver(_ changes: TreeSourceChanges) {
-    guard let downstream else { return }
-    downstream.receiving(from: self) { receive(changes) }
-  }
-
-  /// Hands the composed source the steps that undo a failed batch of the
-  /// source beneath, unless it restores itself when that batch ends (see
-  /// ``_ChangePublisher/restoresOnDiscard``).
-  func deliverUndo(_ changes: TreeSourceChanges) {
-    guard let downstream, !downstream.restoresOnDiscard else { return }
-    deliver(changes)
-  }
-
-  /// Ends the composed source's batch that mirrors one of the source
-  /// beneath.
-  func end(discarding discard: Bool) {
-    guard let downstream else { return }
-    downstream.receiving(from: self) { downstream.end(discarding: discard) }
   }
 }
 
