@@ -179,7 +179,8 @@ public final class FilteredTreeSource<Base: TreeSource>: TreeSource {
   ///
   /// - Parameter updates: The edits.
   /// - Throws: Whatever `updates` throws; the base undoes its edits.
-  /// - Complexity: `updates`, plus O(*k*² *d*) for its *k* edits.
+  /// - Complexity: `updates`, plus O(*k* *r* *d*) for its *k* edits and the
+  ///   *r* runs of adjacent items they insert (O(*k* *d*) for one run).
   public func performBatchUpdates<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure) {
     _publisher.begin()
     do {

@@ -82,7 +82,8 @@ public final class GroupedTreeSource<Element>: MutableTreeSource {
   ///
   /// - Parameter updates: The edits.
   /// - Throws: Whatever `updates` throws; the sources undo their edits.
-  /// - Complexity: `updates`, plus O(*k*² *d*) for its *k* edits.
+  /// - Complexity: `updates`, plus O(*k* *r* *d*) for its *k* edits and the
+  ///   *r* runs of adjacent items they insert (O(*k* *d*) for one run).
   public func performBatchUpdates<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure) {
     try _composite.performBatchUpdates(updates)
   }

@@ -104,7 +104,8 @@ public final class KeyPathTreeSource<Object: AnyObject, Element>: MutableTreeSou
   ///
   /// - Parameter updates: The edits.
   /// - Throws: Whatever `updates` throws.
-  /// - Complexity: `updates`, plus O(*k*² *d*) for its *k* edits.
+  /// - Complexity: `updates`, plus O(*k* *r* *d*) for its *k* edits and the
+  ///   *r* runs of adjacent items they insert (O(*k* *d*) for one run).
   public func performBatchUpdates<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure) {
     try _batch(updates)
   }

@@ -107,7 +107,8 @@ public final class PropertiesTreeSource<Object: AnyObject, Value: Equatable>: Tr
   /// - Throws: Whatever `updates` throws; the updates made inside it are
   ///   not published, and the next ``update()`` finds their rows changed
   ///   again (the source cannot restore the object).
-  /// - Complexity: `updates`, plus O(*k*² *d*) for its *k* changes.
+  /// - Complexity: `updates`, plus O(*k* *r* *d*) for its *k* changes and the
+  ///   *r* runs of adjacent items they insert.
   public func performBatchUpdates<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure) {
     let saved = _values
     _publisher.begin()

@@ -78,8 +78,9 @@ public protocol TreeSource<Element>: AnyObject {
   ///
   /// - Parameter updates: The changes.
   /// - Throws: Whatever `updates` throws.
-  /// - Complexity: `updates`, plus O(*k*² *d*) for the *k* changes it makes
-  ///   (bringing them into publishable order).
+  /// - Complexity: `updates`, plus O(*k* *r* *d*) for the *k* changes it
+  ///   makes and the *r* runs of adjacent items they insert (bringing them
+  ///   into publishable order): O(*k* *d*) for one run.
   func performBatchUpdates<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure)
 }
 
