@@ -198,6 +198,25 @@ extension Verification {
       expect(host.violations.isEmpty, "\(workload.rawValue): a host rejects the changes: \(host.violations)")
       expect(fixture.list.numberOfRows == rows, "\(workload.rawValue) and its undoing leave \(fixture.list.numberOfRows) rows")
     }
+
+    // The bulk append: one host update inserting every appended row.
+    do {
+      let fixture = SourceFixture(known: known)
+      let host = ListHostSimulator(list: fixture.list)
+      host.reloadData()
+      let rows = fixture.list.numberOfRows
+      let count = fixture.bulk.count
+      let (prepare, edit, restore) = fixture.steps(.sourceBulkAppend)
+      prepare()
+      host.removeRecordedCalls()
+      edit()
+      let expected = TreeChanges(insertedRowRanges: [.init(section: 0, rows: rows..<(rows + count))])
+      expect(host.calls == [.apply(expected)], "source bulk append: the host gets \(host.calls), not one update")
+      expect(host.mismatchedRows().isEmpty, "source bulk append: rows show the wrong items")
+      restore()
+      expect(host.violations.isEmpty, "source bulk append: a host rejects the changes: \(host.violations)")
+      expect(fixture.list.numberOfRows == rows, "source bulk append and its undoing leave \(fixture.list.numberOfRows) rows")
+    }
     // The narrower predicate: one update deleting the rows of the elements
     // ≡ 0 (mod 9), and the wider one inserting them again.
     do {
