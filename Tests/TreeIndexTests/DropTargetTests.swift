@@ -125,7 +125,9 @@ struct DropTargetTests {
       for item in model.allItems() {
         let count = item.node.children?.count
         #expect(index.dropTarget(onItemAt: item.treePath) == count.map { .init(parent: item.treePath, index: $0) })
-        #expect(index.dropTarget(onItemAt: item.treePath, asFirstSubitem: true) == count.map { _ in .init(parent: item.treePath, index: 0) })
+        #expect(
+          index.dropTarget(onItemAt: item.treePath, asFirstSubitem: true)
+            == count.map { _ in .init(parent: item.treePath, index: 0) })
         let target = TreeDropTarget(parent: item.treePath, index: 0)
         #expect(target.level == item.treePath.depth)
         #expect(index.highlightedRows(for: target) == index.rows(inSubtreeAt: item.treePath))

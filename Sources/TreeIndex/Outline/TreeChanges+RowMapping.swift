@@ -64,8 +64,12 @@ extension TreeChanges {
       _arrivingRows = arriving.mapValues(Self._merged)
       _leavingSums = _leavingRows.mapValues(Self._sums)
       _arrivingSums = _arrivingRows.mapValues(Self._sums)
-      _movesByOld = changes.movedRowRanges.sorted { ($0.from.section, $0.from.rows.lowerBound) < ($1.from.section, $1.from.rows.lowerBound) }
-      _movesByNew = changes.movedRowRanges.sorted { ($0.to.section, $0.to.rows.lowerBound) < ($1.to.section, $1.to.rows.lowerBound) }
+      _movesByOld = changes.movedRowRanges.sorted {
+        ($0.from.section, $0.from.rows.lowerBound) < ($1.from.section, $1.from.rows.lowerBound)
+      }
+      _movesByNew = changes.movedRowRanges.sorted {
+        ($0.to.section, $0.to.rows.lowerBound) < ($1.to.section, $1.to.rows.lowerBound)
+      }
     }
 
     /// The section after the change of the section `oldSection` before it.

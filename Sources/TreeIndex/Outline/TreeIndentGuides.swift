@@ -1,10 +1,12 @@
 /// The indent guides of a row: which vertical lines pass it, and how its own
 /// line ends, as an outline draws `│`, `├` and `└`.
 ///
-///     [0]
-///     ├ [0, 0]
-///     │ └ [0, 0, 0]      levels: │ (continuesBelow [true]), └ (isLastSubitem)
-///     └ [0, 1]
+/// ```text
+/// [0]
+/// ├ [0, 0]
+/// │ └ [0, 0, 0]      continuesBelow [false, true] (drawn from level 1), isLastSubitem
+/// └ [0, 1]
+/// ```
 ///
 /// ``TreeIndex/indentGuides(forRow:)`` gives them.
 public struct TreeIndentGuides: Hashable, Sendable {

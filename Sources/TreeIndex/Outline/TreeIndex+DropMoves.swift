@@ -10,8 +10,8 @@ extension TreeIndex {
   ///
   ///     var index = TreeIndex(numberOfRootItems: 4)
   ///     let target = TreeDropTarget(parent: nil, index: 3)         // before [3]
-  ///     let destination = index.moveDestination(for: target, movingItemAt: [0])   // [2]
-  ///     try index.moveItem(at: [0], to: destination!)
+  ///     let destination = index.moveDestination(for: target, movingItemAt: [0])!   // the path [2]
+  ///     try index.moveItem(at: [0], to: destination)
   ///
   /// - Parameters:
   ///   - target: Where the item is dropped, in the tree as it is now.

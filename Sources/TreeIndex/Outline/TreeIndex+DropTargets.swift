@@ -27,7 +27,7 @@ extension TreeIndex {
   ///
   ///     var index = TreeIndex(numberOfRootItems: 2)
   ///     try index.expand([0], numberOfSubitems: 2)
-  ///     index.dropLevels(beforeRowAt: [0, 3])   // 0 ... 1: after [0, 1] or after [0]
+  ///     index.dropLevels(beforeRowAt: [0, 3])   // 0...1: after [0, 1] or after [0]
   ///
   /// - Parameter tablePath: The table path `[section, row]` of the row after
   ///   the gap; `row` may be the section's number of rows.

@@ -16,7 +16,8 @@ extension TreeIndex {
   ///
   /// - Parameter row: A row in `0 ..< numberOfRows`.
   /// - Returns: The guides, or `nil` when there is no such row.
-  /// - Complexity: O(*d* log *b*): one descent, then O(*d*) to fill the
+  /// - Complexity: O(*d* log *b*): two descents of the tree (the row's path,
+  ///   then its ancestors' numbers of subitems), then O(*d*) to fill the
   ///   answer.
   public func indentGuides(forRow row: Int) -> TreeIndentGuides? {
     guard let treePath = treePath(forRow: row) else { return nil }
