@@ -248,6 +248,8 @@ struct DropTargetTests {
     #expect(index.dropTarget(beforeRowAt: [1, 0], level: 1) == .init(parent: [1], index: 0))
     #expect(index.dropTarget(beforeRowAt: [2, 0], level: 1) == .init(parent: [2], index: 1))
     #expect(index.dropLevels(beforeRowAt: [3, 0]) == nil)
+    #expect(index.dropTarget(beforeRowAt: [0, 2], level: .max) == .init(parent: [0], index: 2))
+    #expect(index.dropTarget(beforeRowAt: [0, 2], level: .min) == .init(parent: nil, index: 1))
 
     // Into the empty section: the row [0, 1] becomes section 1's only row.
     var moved = index

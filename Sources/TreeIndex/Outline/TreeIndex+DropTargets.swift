@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where a dragged item can land: the levels a gap between rows admits, the
 /// target at each level, and a drop on an item.
@@ -63,12 +67,14 @@ extension TreeIndex {
   /// - Complexity: O(*d* log *b*).
   public func dropTarget(beforeRowAt tablePath: IndexPath, level: Int) -> TreeDropTarget? {
     guard let gap = _dropGap(beforeRowAt: tablePath) else { return nil }
-    let depth = Swift.min(Swift.max(level + 1, gap.lowestDepth), gap.highestDepth)
+    // Clamped as a level first, so that no level overflows.
+    let depth = Swift.min(Swift.max(level, gap.lowestDepth - 1), gap.highestDepth - 1) + 1
     if let above = gap.above {
       if gap.isAboveExpanded && depth == above.depth + 1 {
         return TreeDropTarget(parent: above, index: 0)
       }
-      if gap.below == nil || depth > gap.below!.depth {
+      if gap.below.map({ depth > $0.depth }) ?? true {
+        // After the row above's ancestor at that depth (or the row itself).
         return TreeDropTarget(parent: TreePath(above.prefix(depth - 1)), index: above[depth - 1] + 1)
           ._rootParentAsNil
       }
