@@ -22,15 +22,17 @@ struct LargeBatchTests {
   /// 20,000 scattered deletions in one batch, and the batch's growth:
   /// recording each deletion in O(the batch's deleted ranges), as the batch
   /// did before, was quadratic (63 s in a debug build on 2 cores); with the
-  /// rope of runs it is O(log *k*) amortized, so four times the deletions take
-  /// about four times as long (the ratio of two sizes in one run, not a time).
+  /// rope of runs it is O(log *k*) amortized, so eight times the deletions
+  /// take about eight to ten times as long, and the bound of 32 leaves room
+  /// for a busy machine while a quadratic term (64 times) still fails (the
+  /// ratio of two sizes in one run, not a time).
   @Test(.enabled(if: !LongTests.checksInvariants, "the internal checks make each edit O(known items)"))
   func twentyThousandScatteredDeletionsInOneBatchAreQuick() throws {
     let k = 20_000
     let (index, result) = try Self.scatteredDeletions(k)
     let changes: TreeChanges? = result
-    let ratio = try Growth.ratio(size: 2_500) { _ = try Self.scatteredDeletions($0) }
-    #expect(ratio < 8, "four times the deletions took \(ratio) times as long")
+    let ratio = try Growth.ratio(size: 2_500, factor: 8) { _ = try Self.scatteredDeletions($0) }
+    #expect(ratio < 32, "eight times the deletions took \(ratio) times as long")
     // Rows: [0] is row 0, its subitem i row 1 + i; the even subitems go.
     let deleted = try #require(changes?.deletedRowRanges)
     #expect(deleted == (0..<k).map { TreeChanges.RowRange(section: 0, rows: (1 + 2 * $0)..<(2 + 2 * $0)) })
