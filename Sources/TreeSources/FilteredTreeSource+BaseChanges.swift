@@ -6,6 +6,7 @@ import TreeIndex
 /// and after. O(*d* log *b*) per step, plus the items a step inserts.
 extension FilteredTreeSource {
   func _receive(_ changes: TreeSourceChanges) {
+    let changes = changes.preparedForFinalPaths()
     var out: [TreeSourceChanges.Step] = []
     // A change of one step outside a batch of the filter hides a folder at
     // once (one removal); in a batch, folders that lose their matches are

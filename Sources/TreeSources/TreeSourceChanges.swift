@@ -36,14 +36,19 @@ public struct TreeSourceChanges: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The edits, in order.
+  ///
+  /// Setting the steps, or editing them in place, costs what the array
+  /// edit costs: the summary that answers ``finalPath(of:afterStep:)`` in
+  /// O(*d*) is dropped, and made again (O(*k* *d*)) by ``init(_:)`` or by
+  /// the sources and lists that read many final paths of one batch.
   public var steps: [Step] {
-    didSet { _laterInsertions = Self._laterInsertions(of: steps) }
+    didSet { _laterInsertions = nil }
   }
 
   /// For each step, what the steps after it insert when that is simple
   /// enough to answer ``finalPath(of:afterStep:)`` at once: see
-  /// ``_LaterInsertions``.
-  private var _laterInsertions: _LaterInsertions
+  /// ``_LaterInsertions``. `nil` once ``steps`` has been set.
+  private var _laterInsertions: _LaterInsertions?
 
   /// Creates a batch of steps, as given (not brought into normal form).
   ///
@@ -52,6 +57,16 @@ public struct TreeSourceChanges: Equatable, Sendable, CustomStringConvertible {
   public init(_ steps: [Step] = []) {
     self.steps = steps
     self._laterInsertions = Self._laterInsertions(of: steps)
+  }
+
+  /// The same batch, holding the summary that answers
+  /// ``finalPath(of:afterStep:)`` in O(*d*) for a bulk insertion: readers
+  /// that ask for the final path of every step call it once first.
+  ///
+  /// - Complexity: O(1) when the summary is there; O(*k* *d*) otherwise.
+  package func preparedForFinalPaths() -> TreeSourceChanges {
+    if _laterInsertions != nil { return self }
+    return TreeSourceChanges(steps)
   }
 
   /// Two batches are equal when their steps are.
@@ -79,10 +94,13 @@ public struct TreeSourceChanges: Equatable, Sendable, CustomStringConvertible {
   /// - Returns: The item's path at the end of the batch, or `nil` when a
   ///   later step removes it, `step` is not -1 or a position in ``steps``,
   ///   or the final path is not representable.
-  /// - Complexity: O(*k* *d*) for the *k* later steps.
+  /// - Complexity: O(*d*) when the later steps only insert beneath one
+  ///   parent (and update), as a bulk insertion's do, and the batch was
+  ///   made by ``init(_:)`` (its ``steps`` not set since); O(*k* *d*) for
+  ///   the *k* later steps otherwise.
   public func finalPath(of path: TreePath, afterStep step: Int) -> TreePath? {
     guard step >= -1, step < steps.count else { return nil }
-    if _laterInsertions.leaveInPlace(path, afterStep: step) { return path }
+    if let later = _laterInsertions, later.leaveInPlace(path, afterStep: step) { return path }
     var path = path
     for later in steps[(step + 1)...] {
       guard let next = Self._path(path, after: later) else { return nil }

@@ -157,13 +157,20 @@ extension FinalPathTests {
       }
     }
     let changes = TreeSourceChanges(steps)
+    // The same batch built a step at a time, as a source's own code may:
+    // it answers by walking until it is prepared, and alike either way.
+    var appended = TreeSourceChanges()
+    for step in steps { appended.steps.append(step) }
+    let prepared = appended.preparedForFinalPaths()
+    #expect(appended == changes && prepared == changes)
     for step in -1..<steps.count {
       for _ in 0..<6 {
         let depth = Int.random(in: 1...3, using: &rng)
         let path = TreePath((0..<depth).map { _ in Int.random(in: 0...8, using: &rng) })
-        #expect(
-          changes.finalPath(of: path, afterStep: step) == Self.finalPathStepByStep(steps, of: path, afterStep: step),
-          "seed \(seed): \(changes), \(path) after step \(step)")
+        let expected = Self.finalPathStepByStep(steps, of: path, afterStep: step)
+        #expect(changes.finalPath(of: path, afterStep: step) == expected, "seed \(seed): \(changes), \(path) after step \(step)")
+        #expect(appended.finalPath(of: path, afterStep: step) == expected, "seed \(seed), appended: \(path) after \(step)")
+        #expect(prepared.finalPath(of: path, afterStep: step) == expected, "seed \(seed), prepared: \(path) after \(step)")
       }
     }
   }

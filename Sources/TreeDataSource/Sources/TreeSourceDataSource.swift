@@ -149,6 +149,7 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
 
   /// Calls the list's edits for each step of `changes`, in order.
   func _replay(_ changes: TreeSourceChanges, into list: TreeList<TreeSourceDataSource>) throws {
+    let changes = changes.preparedForFinalPaths()
     defer { _replaying = nil }
     let steps = changes.steps
     // The items the list inserts for a move it could not follow (the item
