@@ -6,6 +6,7 @@
 //   swift run outline --plist FILE    a property list, all expanded
 //   --max-input-bytes N               read at most N bytes of a document
 //   swift run outline --compose       composed tree sources, step by step
+//   --keys "down m up enter"          play keys; print each host update
 //
 // Interactive when standard input and output are a terminal; otherwise it
 // prints the visible rows once and exits.
@@ -52,7 +53,9 @@ enum OutlineCommand {
     _ source: Source, options: OutlineOptions, isInteractive: Bool
   ) throws(OutlineError) {
     let list = try options.makeList(for: source)
-    if isInteractive {
+    if let keys = options.keys {
+      for line in KeyScript.transcript(of: keys, in: list) { print(line) }
+    } else if isInteractive {
       try browse(list)
     } else {
       for line in list.rowTexts { print(line) }
@@ -68,11 +71,14 @@ enum OutlineCommand {
     return try rows(of: options.makeSource(), options: options)
   }
 
-  /// The visible rows of `source` once opened as the options say.
+  /// The visible rows of `source` once opened as the options say, or the
+  /// transcript of `--keys`.
   private static func rows<Source: OutlineSource>(
     of source: Source, options: OutlineOptions
   ) throws(OutlineError) -> [String] {
-    try options.makeList(for: source).rowTexts
+    let list = try options.makeList(for: source)
+    if let keys = options.keys { return KeyScript.transcript(of: keys, in: list) }
+    return list.rowTexts
   }
 
   /// Runs the interactive browser until the user quits.

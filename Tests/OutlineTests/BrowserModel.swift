@@ -90,6 +90,23 @@ struct BrowserModel {
     }
   }
 
+  /// The row texts as the screen draws them: the indentation drawn as
+  /// indent guides, found by looking at each ancestor's siblings.
+  var guidedRowTexts: [String] {
+    rows.map { path in
+      func isLast(_ depth: Int) -> Bool {
+        let siblings = depth == 1 ? tree.roots.count : tree.node(at: TreePath(path.prefix(depth - 1))).children.count
+        return path[depth - 1] == siblings - 1
+      }
+      var prefix = ""
+      if path.depth > 1 {
+        for depth in 2..<path.depth { prefix += isLast(depth) ? "  " : "│ " }
+        prefix += isLast(path.depth) ? "└ " : "├ "
+      }
+      return prefix + tree.node(at: path).entry.row(level: 0, isExpanded: expanded.contains(path))
+    }
+  }
+
   var cursorPath: TreePath? {
     let rows = rows
     return rows.isEmpty ? nil : rows[cursor]

@@ -58,6 +58,27 @@ struct FilterModel {
     return rows.map { path in tree.node(at: path).entry.row(level: path.depth - 1, isExpanded: parents.contains(path)) }
   }
 
+  /// The row texts the screen draws: the filter's rows as they are, the
+  /// browser's with indent guides.
+  var screenTexts: [String] {
+    guard filter != nil else { return browser.guidedRowTexts }
+    // While filtering: an ancestor's line continues where a later sibling
+    // of it is among the rows (a visible item's siblings are all visible).
+    let rows = rows
+    return zip(rows, rowTexts).map { path, text in
+      guard path.depth > 1 else { return text }
+      func isLast(_ depth: Int) -> Bool {
+        !rows.contains {
+          $0.depth >= depth && $0.prefix(depth - 1).elementsEqual(path.prefix(depth - 1)) && $0[depth - 1] > path[depth - 1]
+        }
+      }
+      var prefix = ""
+      for depth in 2..<path.depth { prefix += isLast(depth) ? "  " : "│ " }
+      prefix += isLast(path.depth) ? "└ " : "├ "
+      return prefix + text.dropFirst(2 * (path.depth - 1))
+    }
+  }
+
   var cursor: Int { filter?.cursor ?? browser.cursor }
   var top: Int { filter?.top ?? browser.top }
 

@@ -1,6 +1,8 @@
 import ExampleTestSupport
 import Foundation
 import Testing
+import TreeDataSource
+
 @testable import outline
 
 /// The lines of the last whole frame in a terminal's output, without the
@@ -28,7 +30,11 @@ private func lastFrame(_ output: String, height: Int = 24) -> [String] {
     #expect(session.read { lastFrame($0).last?.contains("row 1 of 18 rows") == true })
     let tree = lastFrame(session.text)
     #expect(tree[0].hasPrefix(" Planets (sample data)    / search · n next · f filter · q quit"))
-    #expect(Array(tree[1...18]) == (try OutlineCommand.printedRows(for: [])))
+    // The rows the command prints, drawn with indent guides.
+    let planets = TreeList(dataSource: StaticTree.planets())
+    planets.reloadData()
+    #expect(Array(tree[1...18]) == (0..<planets.numberOfRows).map(planets.guidedRowText(_:)))
+    #expect(try OutlineCommand.printedRows(for: []).count == 18)
 
     session.type("f")
     #expect(session.read { lastFrame($0).last?.hasPrefix("filter: ▏") == true })
@@ -36,7 +42,7 @@ private func lastFrame(_ output: String, height: Int = 24) -> [String] {
     session.type("osak")
     #expect(session.read { lastFrame($0).last == "filter: osak▏  1 match" })
     let filtered = lastFrame(session.text)
-    #expect(Array(filtered[1...4]) == ["▾ Earth", "  ▾ Japan", "    ▸ Osaka", ""])
+    #expect(Array(filtered[1...4]) == ["▾ Earth", "└ ▾ Japan", "  └ ▸ Osaka", ""])
     session.type("\u{7F}\u{7F}\u{7F}")  // Backspace three times: "o"
     #expect(session.read { lastFrame($0).last?.hasPrefix("filter: o▏  ") == true })
 

@@ -57,7 +57,7 @@ private func shownTexts(_ browser: Browser<StaticTree>) -> [String] {
     #expect(b.statusText == "filter: osak▏  1 match")
     let screen = b.screen(width: 40)
     #expect(screen.lines[0] == Screen.fitting(" Planets (sample data)    / search · n next · f filter · q quit", width: 40))
-    #expect(Array(screen.lines[1...3]) == ["▾ Earth", "  ▾ Japan", "    ▸ Osaka"])
+    #expect(Array(screen.lines[1...3]) == ["▾ Earth", "└ ▾ Japan", "  └ ▸ Osaka"])
     #expect(screen.highlightedLine == 3)
 
     for key in keys("OSAKA") { b.handle(key) }  // "osakOSAKA": case does not matter, but it matches nothing
@@ -216,7 +216,7 @@ private func shownTexts(_ browser: Browser<StaticTree>) -> [String] {
       #expect(Int(b.viewport.top) == model.top, context)
       #expect(b.lastQuery == model.browser.lastQuery, context)
       let screen = b.screen(width: 60)
-      let shown = Array(texts.dropFirst(model.top).prefix(model.browser.height))
+      let shown = Array(model.screenTexts.dropFirst(model.top).prefix(model.browser.height))
       let expected =
         shown.map { Screen.fitting($0, width: 60) } + Array(repeating: "", count: model.browser.height - shown.count)
       #expect(Array(screen.lines.dropFirst().dropLast()) == expected, context)

@@ -67,6 +67,18 @@ private func parseError(_ arguments: [String]) -> String? {
     #expect(parseError(["--max-input-bytes"]) == "--max-input-bytes needs a value (see outline --help)")
   }
 
+  @Test func keysAreNamesCharactersAndQuotedText() throws {
+    #expect(
+      try OutlineOptions.parse(["--keys", "down  Right m 'ab' space 'c' ENTER esc /"]).keys == [
+        .down, .right, .character("m"), .character("a"), .character("b"), .space, .character("c"), .enter, .escape,
+        .character("/"),
+      ])
+    #expect(OutlineOptions().keys == nil)
+    #expect(parseError(["--keys"]) == "--keys needs a value (see outline --help)")
+    #expect(parseError(["--keys", "down jump"])?.hasPrefix("--keys: jump is no key") == true)
+    #expect(parseError(["--compose", "--keys", "down"])?.hasPrefix("--compose shows its own tree") == true)
+  }
+
   @Test func composeStandsAlone() throws {
     #expect(try OutlineOptions.parse(["--compose"]).composes)
     #expect(try OutlineOptions.parse(["--compose", "--help"]).showsHelp)
@@ -75,6 +87,7 @@ private func parseError(_ arguments: [String]) -> String? {
   @Test func usageNamesEveryFlag() {
     for flag in [
       "--fs", "--json", "--plist", "--expand", "--depth", "--expand-all", "--max-input-bytes", "--help", "--compose",
+      "--keys",
     ] {
       #expect(OutlineOptions.usage.contains(flag))
     }

@@ -23,6 +23,8 @@ struct Browser<Source: OutlineSource> {
     /// Typing a filter after `f`: the rows are the filter's, narrowed to
     /// the text so far.
     case filtering(String)
+    /// Moving an item after `m`: the marker shows where it would land.
+    case moving(OutlineMove)
   }
 
   /// The list the browser shows.
@@ -31,8 +33,8 @@ struct Browser<Source: OutlineSource> {
   private(set) var cursor = 0
   /// The window of rows on screen.
   private(set) var viewport: Viewport
-  /// Whether a search prompt or the filter is open.
-  private(set) var mode = Mode.browsing
+  /// Whether a search prompt, the filter or a move is open.
+  var mode = Mode.browsing
   /// The filter while ``mode`` is ``Mode/filtering(_:)``; `nil` otherwise.
   private(set) var filter: OutlineFilter<Source>?
   /// Where the cursor and the window were when filtering began: what Esc
@@ -40,7 +42,7 @@ struct Browser<Source: OutlineSource> {
   private var positionBeforeFiltering: (cursor: Int, viewport: Viewport)?
   /// A note for the bottom line, shown until the next key: a search that
   /// found nothing, an expansion that failed.
-  private(set) var message: String?
+  var message: String?
   /// The text of the last search, for `n`.
   private(set) var lastQuery: String?
   /// The most items one search looks at before giving up.
@@ -107,6 +109,13 @@ struct Browser<Source: OutlineSource> {
   /// - Complexity: O(*d* log *b*).
   mutating func moveCursor(to treePath: TreePath) {
     if let row = list.row(for: treePath) { moveCursor(to: row) }
+  }
+
+  /// Scrolls as little as it takes to show `row`, leaving the cursor.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  mutating func scroll(toShow row: Int) {
+    viewport.scroll(toShow: row, in: shownRows)
   }
 
   /// Moves the cursor a page down (or up, for a negative `pages`).
@@ -290,6 +299,7 @@ struct Browser<Source: OutlineSource> {
     switch mode {
     case .searching(let query): handleSearchKey(key, query: query)
     case .filtering: handleFilterKey(key)
+    case .moving(let move): handleMoveKey(key, move: move)
     case .browsing: handleBrowsingKey(key)
     }
   }
@@ -344,6 +354,7 @@ struct Browser<Source: OutlineSource> {
     case .end, .character("G"): moveCursor(to: list.numberOfRows - 1)
     case .character("/"): mode = .searching("")
     case .character("f"): startFiltering()
+    case .character("m"): startMoving()
     case .character("n"):
       if let lastQuery { search(for: lastQuery) } else { message = "no search yet: type / to search" }
     case .character("q"): isFinished = true

@@ -225,4 +225,31 @@ extension OutlineFilter: OutlineRows {
     let path = list.itemID(atRow: row)!
     return source.item(at: path).row(level: path.depth - 1, isExpanded: list.snapshot.isExpanded(path))
   }
+
+  /// The text of the filtered row `row` with indent guides: a line
+  /// continues below the row where an ancestor has a later sibling among
+  /// the filtered items.
+  ///
+  /// - Precondition: `row` is in `0 ..< numberOfRows`.
+  /// - Complexity: O(*d* log *b*), plus one `item(at:)` call.
+  func guidedRowText(_ row: Int) -> String {
+    let path = list.itemID(atRow: row)!
+    let guides = list.snapshot.index.indentGuides(forRow: row)
+    return source.item(at: path).row(level: 0, isExpanded: list.snapshot.isExpanded(path)).guided(by: guides)
+  }
+}
+
+extension String {
+  /// The row text `self`, of an item at the level `guides` tell,
+  /// indented by the guides: `├` or `└` before the item, `│` in the column
+  /// of each ancestor whose subitems continue below; nothing for a root
+  /// item, which has no guides.
+  ///
+  /// - Complexity: O(*d*).
+  func guided(by guides: TreeIndentGuides?) -> String {
+    guard let guides, !guides.continuesBelow.isEmpty else { return self }
+    var prefix = ""
+    for continues in guides.continuesBelow.dropFirst() { prefix += continues ? "│ " : "  " }
+    return prefix + (guides.isLastSubitem ? "└ " : "├ ") + self
+  }
 }

@@ -30,9 +30,34 @@ protocol OutlineRows: RowGeometry {
   ///
   /// - Precondition: `row` is in `0 ..< numberOfRows`.
   func rowText(_ row: Int) -> String
+
+  /// The text of the visible row `row` as the screen draws it: like
+  /// ``rowText(_:)``, with indent guides in the indentation where the rows
+  /// know them.
+  ///
+  /// - Precondition: `row` is in `0 ..< numberOfRows`.
+  func guidedRowText(_ row: Int) -> String
 }
 
-extension TreeList: OutlineRows where DataSource: OutlineSource {}
+extension OutlineRows {
+  /// The row's text as it is: no guides.
+  func guidedRowText(_ row: Int) -> String { rowText(row) }
+}
+
+extension TreeList: OutlineRows where DataSource: OutlineSource {
+  /// The row's text with its indentation drawn as indent guides: `├` or
+  /// `└` before the item (whether it is its parent's last subitem), and `│`
+  /// in the column of each ancestor's subitems that continue below it.
+  /// Root items have no guide: they are the outline's left edge.
+  ///
+  /// - Complexity: O(*d* log *b*), plus one ``TreeDataSource/item(at:)``
+  ///   call.
+  func guidedRowText(_ row: Int) -> String {
+    guard let treePath = treePath(forRow: row) else { return "" }
+    let text = dataSource.item(at: treePath).row(level: 0, isExpanded: isExpanded(treePath))
+    return text.guided(by: index.indentGuides(forRow: row))
+  }
+}
 
 extension Browser {
   /// The frame to draw on a screen `width` characters wide and as tall as
@@ -49,8 +74,17 @@ extension Browser {
     for row in viewport.visibleRows(in: rows) {
       let line = Int((rows.offset(ofRow: row) - viewport.top).rounded(.down))
       guard line >= 0, line < rowLines else { continue }
-      body[line] = Screen.fitting(rows.rowText(row), width: width)
+      body[line] = Screen.fitting(rows.guidedRowText(row), width: width)
       if row == cursor { highlighted = line + 1 }
+    }
+    if case .moving(let move) = mode, let marker = markerLine(for: move, width: width) {
+      let offset = move.gap < rows.numberOfRows ? rows.offset(ofRow: move.gap) : rows.contentHeight
+      let line = Int((offset - viewport.top).rounded(.down))
+      if line >= 0, line < rowLines {
+        body.insert(marker, at: line)
+        body.removeLast()
+        if let shown = highlighted, shown > line { highlighted = shown + 1 > rowLines ? nil : shown + 1 }
+      }
     }
     lines += body
     lines.append(Screen.fitting(statusText, width: width))
@@ -64,6 +98,7 @@ extension Browser {
   /// - Complexity: O(*d* log *b*).
   var statusText: String {
     if case .searching(let query) = mode { return "/" + query + "▏" }
+    if case .moving(let move) = mode { return moveStatus(move) }
     if let filter { return Screen.filterPrompt(filter) }
     if let message { return " " + message }
     let rows = list.numberOfRows
@@ -72,5 +107,29 @@ extension Browser {
     }
     let count = rows == 1 ? "1 row" : "\(Screen.grouped(rows)) rows"
     return " tree \(path)  ↔  table [\(table[0]), \(table[1])]  ·  row \(Screen.grouped(cursor + 1)) of \(count)"
+  }
+
+  /// The marker line of a move: the moved item's name, indented to the
+  /// level it would land at.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  func markerLine(for move: OutlineMove, width: Int) -> String? {
+    guard let target = dropTarget(for: move) else { return nil }
+    let name = list.dataSource.item(at: move.source).text
+    return Screen.fitting(String(repeating: "  ", count: target.level) + "┈┈ " + name, width: width)
+  }
+
+  /// The status line of a move: where the item would land, and the keys.
+  ///
+  /// - Complexity: O(*d* log *b*).
+  func moveStatus(_ move: OutlineMove) -> String {
+    let gap = IndexPath(indexes: [0, move.gap])
+    guard let target = dropTarget(for: move), let levels = list.index.dropLevels(beforeRowAt: gap) else {
+      return " move: no place here"
+    }
+    let place = target.parent.map { "into \(OutlineOptions.text(of: $0))" } ?? "at the top"
+    let range = levels.count > 1 ? " (\(levels.lowerBound)…\(levels.upperBound))" : ""
+    return " move \(OutlineOptions.text(of: move.source)) \(place) at \(target.index), level \(target.level)\(range)"
+      + "  ·  ↑↓ gap · ←→ level · Enter drop · Esc cancel"
   }
 }

@@ -39,6 +39,9 @@ struct OutlineOptions: Equatable {
   /// Whether to print the composed-sources walkthrough and exit
   /// (`--compose`, see ``ComposeDemo``).
   var composes = false
+  /// The keys to play instead of reading the terminal (`--keys`, see
+  /// ``KeyScript``), or `nil`.
+  var keys: [Key]?
 
   /// Creates the default options: the Planets sample as its data says.
   init() {}
@@ -83,6 +86,7 @@ struct OutlineOptions: Equatable {
           throw OutlineError("\(argument) \(text): the limit is a number of bytes, 1 or more")
         }
         options.maximumInputBytes = count
+      case "--keys": options.keys = try KeyScript.keys(try value(for: argument))
       case "--help", "-h": options.showsHelp = true
       case "--compose": options.composes = true
       default:
@@ -132,7 +136,7 @@ struct OutlineOptions: Equatable {
   static let usage = """
     outline: browse a tree in the terminal, built on TreeDataSource
 
-    usage: outline [INPUT] [--expand PATH]... [--depth N] [--expand-all] [--max-input-bytes N]
+    usage: outline [INPUT] [--expand PATH]... [--depth N] [--expand-all] [--max-input-bytes N] [--keys KEYS]
            outline --compose
 
     input (one; the Planets sample data when none is given):
@@ -153,6 +157,12 @@ struct OutlineOptions: Equatable {
       --depth N         open N levels: from the top, or beneath each --expand
                         PATH when one is given (there 1 by default)
       --expand-all      open everything
+      --keys KEYS       play KEYS in the browser, without a terminal, and print
+                        each key, each update the list's host receives, and the
+                        last 80 by 24 screen: key names separated by spaces
+                        (up down left right pageup pagedown home end enter
+                        space tab backspace esc), one character for itself, or
+                        'text' for each of its characters
       -h, --help        show this help
 
     composed sources:
@@ -172,6 +182,9 @@ struct OutlineOptions: Equatable {
                         the text, with their parents, opened; up/down move,
                         Enter goes to the item in the tree, Esc puts the tree
                         back as it was
+      m                 move the item: up/down pick the gap, left/right the
+                        level (the marker shows where it lands), Enter drops
+                        it there, Esc cancels
     Otherwise it prints the visible rows once and exits.
     """
 }

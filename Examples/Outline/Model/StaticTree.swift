@@ -1,11 +1,11 @@
 import TreeDataSource
 
 /// An outline held in memory: the Planets sample, or a JSON or
-/// property-list document.
+/// property-list document, which the browser can rearrange (`m`).
 ///
 /// Every question is answered by walking from a root node down the path, in
 /// O(*d*) for a path of depth *d*.
-final class StaticTree: OutlineSource, Sendable {
+final class StaticTree: OutlineSource {
   /// One item and its subitems.
   struct Node: Equatable, Sendable {
     /// What the item's row shows.
@@ -27,7 +27,7 @@ final class StaticTree: OutlineSource, Sendable {
 
   let title: String
   /// The root items.
-  let roots: [Node]
+  private(set) var roots: [Node]
 
   /// Creates an outline of `roots`, titled `title`.
   init(title: String, roots: [Node]) {
@@ -50,4 +50,37 @@ final class StaticTree: OutlineSource, Sendable {
   func isExpanded(_ treePath: TreePath) -> Bool { node(at: treePath).startsExpanded }
 
   func item(at treePath: TreePath) -> OutlineEntry { node(at: treePath).entry }
+
+  var canMoveItems: Bool { true }
+
+  func moveItem(at source: TreePath, to destination: TreePath) -> Bool {
+    guard let moved = Self.removeNode(at: source, from: &roots) else { return false }
+    if Self.insert(moved, at: destination, into: &roots) { return true }
+    // A destination that names no place: the item goes back.
+    _ = Self.insert(moved, at: source, into: &roots)
+    return false
+  }
+
+  /// Takes the node at `path` out of `nodes`, or returns `nil` when `path`
+  /// names none.
+  private static func removeNode(at path: TreePath, from nodes: inout [Node]) -> Node? {
+    guard let first = path.first, nodes.indices.contains(first) else { return nil }
+    if path.depth == 1 { return nodes.remove(at: first) }
+    return removeNode(at: TreePath(path.dropFirst()), from: &nodes[first].children)
+  }
+
+  /// Puts `node` at `path` in `nodes`, or returns `false` when `path`
+  /// names no place.
+  private static func insert(_ node: Node, at path: TreePath, into nodes: inout [Node]) -> Bool {
+    guard let first = path.first else { return false }
+    if path.depth == 1 {
+      guard (0...nodes.count).contains(first) else { return false }
+      nodes.insert(node, at: first)
+      return true
+    }
+    guard nodes.indices.contains(first) else { return false }
+    let inserted = insert(node, at: TreePath(path.dropFirst()), into: &nodes[first].children)
+    if inserted { nodes[first].entry.isContainer = true }
+    return inserted
+  }
 }
