@@ -66,10 +66,18 @@ private func keys(_ input: [UInt8]) -> [Key] { decode(input)[0] }
     #expect(keys(escape("[6~")) == [.pageDown])
   }
 
-  @Test func modifiedArrowsAreThePlainKeys() {
+  @Test func shiftAndOptionArrowsAreTheirOwnKeys() {
+    #expect(keys(escape("[1;2A")) == [.shiftUp])
+    #expect(keys(escape("[1;2B")) == [.shiftDown])
+    #expect(keys(escape("[1;3C")) == [.altRight])
+    #expect(keys(escape("[1;9C")) == [.altRight])
+    #expect(keys(escape("[1;3D")) == [.altLeft])
+  }
+
+  @Test func otherModifiedArrowsAreThePlainKeys() {
     #expect(keys(escape("[1;5A")) == [.up])
-    #expect(keys(escape("[1;2B")) == [.down])
-    #expect(keys(escape("[1;3C")) == [.right])
+    #expect(keys(escape("[1;5B")) == [.down])
+    #expect(keys(escape("[1;2C")) == [.right])
     #expect(keys(escape("[1;5D")) == [.left])
     #expect(keys(escape("[1;5H")) == [.home])
     #expect(keys(escape("[1;2F")) == [.end])

@@ -162,6 +162,13 @@ struct Browser<Source: OutlineSource> {
     perform { list in try list.expand(path, recursively: true) }
   }
 
+  /// Collapses the cursor's item and everything beneath it, so that each
+  /// opens collapsed next time.
+  mutating func collapseSubtree() {
+    guard let path = cursorPath, isContainer(path) else { return }
+    perform { list in try list.collapse(path, recursively: true) }
+  }
+
   /// Collapses every item; the cursor goes to the root item it was under.
   mutating func collapseAll() {
     guard let path = cursorPath else { return }
@@ -346,7 +353,8 @@ struct Browser<Source: OutlineSource> {
     case .right, .character("l"), .enter: expandOrEnter()
     case .left, .character("h"), .backspace: collapseOrLeave()
     case .space: toggle()
-    case .character("*"): expandSubtree()
+    case .character("*"), .altRight: expandSubtree()
+    case .altLeft: collapseSubtree()
     case .character("-"): collapseAll()
     case .pageUp: moveCursor(pages: -1)
     case .pageDown: moveCursor(pages: 1)

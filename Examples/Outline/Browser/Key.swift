@@ -2,6 +2,10 @@
 enum Key: Equatable, Sendable {
   /// An arrow key: ↑, ↓, ← or →.
   case up, down, left, right
+  /// Shift-↑ or Shift-↓: extend the selection.
+  case shiftUp, shiftDown
+  /// Option-← or Option-→ (Alt): collapse or expand the whole subtree.
+  case altLeft, altRight
   /// Page Up, Page Down, Home or End.
   case pageUp, pageDown, home, end
   /// Enter (CR or LF), Space, Tab, Backspace (DEL or BS) or Escape.

@@ -98,6 +98,10 @@ struct KeyDecoder {
     // not part of it: skip what came before and decode that byte on its own.
     guard (0x40...0x7E).contains(final) else { return .skip(length: length - 1) }
     switch (Character(Unicode.Scalar(final)), parameters) {
+    case ("A", "1;2"): return .key(.shiftUp, length: length)
+    case ("B", "1;2"): return .key(.shiftDown, length: length)
+    case ("C", "1;3"), ("C", "1;9"): return .key(.altRight, length: length)
+    case ("D", "1;3"), ("D", "1;9"): return .key(.altLeft, length: length)
     case ("A", _): return .key(.up, length: length)
     case ("B", _): return .key(.down, length: length)
     case ("C", _): return .key(.right, length: length)

@@ -5,6 +5,7 @@ import TreeDataSource
 /// command line, and the transcript of playing them.
 ///
 /// The keys are separated by spaces: `up`, `down`, `left`, `right`,
+/// `shift-up`, `shift-down`, `alt-left`, `alt-right`,
 /// `pageup`, `pagedown`, `home`, `end`, `enter`, `space`, `tab`,
 /// `backspace`, `esc`, a single character for itself (`m`, `/`, `*`), or
 /// `'text'` for each of its characters in turn.
@@ -14,6 +15,7 @@ enum KeyScript {
   /// The named keys, by name.
   static let namedKeys: [String: Key] = [
     "up": .up, "down": .down, "left": .left, "right": .right,
+    "shift-up": .shiftUp, "shift-down": .shiftDown, "alt-left": .altLeft, "alt-right": .altRight,
     "pageup": .pageUp, "pagedown": .pageDown, "home": .home, "end": .end,
     "enter": .enter, "space": .space, "tab": .tab, "backspace": .backspace, "esc": .escape,
   ]
@@ -33,7 +35,7 @@ enum KeyScript {
         keys += word.dropFirst().dropLast().map { $0 == " " ? .space : .character($0) }
       } else {
         throw OutlineError(
-          "--keys: \(word) is no key (up, down, left, right, pageup, pagedown, home, end, enter, space, tab, backspace, esc, one character, or 'text')"
+          "--keys: \(word) is no key (see outline --help)"
         )
       }
     }

@@ -160,9 +160,10 @@ struct OutlineOptions: Equatable {
       --keys KEYS       play KEYS in the browser, without a terminal, and print
                         each key, each update the list's host receives, and the
                         last 80 by 24 screen: key names separated by spaces
-                        (up down left right pageup pagedown home end enter
-                        space tab backspace esc), one character for itself, or
-                        'text' for each of its characters
+                        (up down left right shift-up shift-down alt-left
+                        alt-right pageup pagedown home end enter space tab
+                        backspace esc), one character for itself, or 'text'
+                        for each of its characters
       -h, --help        show this help
 
     composed sources:

@@ -6,11 +6,16 @@ package struct Screen: Equatable {
   package var lines: [String]
   /// The line of the cursor, or `nil` when there is none to show.
   package var highlightedLine: Int?
+  /// The lines of selected rows, drawn in bold (the cursor's included,
+  /// when it is selected).
+  package var selectedLines: Set<Int>
 
-  /// Creates a frame of `lines`, with the cursor on `highlightedLine`.
-  package init(lines: [String], highlightedLine: Int?) {
+  /// Creates a frame of `lines`, with the cursor on `highlightedLine` and
+  /// the selected rows on `selectedLines`.
+  package init(lines: [String], highlightedLine: Int?, selectedLines: Set<Int> = []) {
     self.lines = lines
     self.highlightedLine = highlightedLine
+    self.selectedLines = selectedLines
   }
 
   /// `text` with its control characters escaped (see ``VisibleText``),

@@ -126,7 +126,8 @@ package final class Terminal {
   }
 
   /// Draws `screen` over the whole window: the first and last lines and
-  /// the ``Screen/highlightedLine`` in reverse video, each line cleared to
+  /// the ``Screen/highlightedLine`` in reverse video, the
+  /// ``Screen/selectedLines`` in bold, each line cleared to
   /// its end, and whatever lies below the last line cleared. Control
   /// characters in the lines are escaped (``VisibleText``), so that only
   /// the terminal's own sequences reach it.
@@ -144,7 +145,8 @@ package final class Terminal {
       let isReversed = i == 0 || i == screen.lines.count - 1 || i == screen.highlightedLine
       let line = VisibleText.escaping(line)
       frame += "\u{1B}[\(i + 1);1H"
-      frame += isReversed ? "\u{1B}[7m" + line + "\u{1B}[K\u{1B}[0m" : line + "\u{1B}[K"
+      let style = (isReversed ? "\u{1B}[7m" : "") + (screen.selectedLines.contains(i) ? "\u{1B}[1m" : "")
+      frame += style.isEmpty ? line + "\u{1B}[K" : style + line + "\u{1B}[K\u{1B}[0m"
     }
     frame += "\u{1B}[J"
     if let reason = Self.write(frame, to: output) {
