@@ -10,6 +10,7 @@ extension DiffableTreeList: _CallingOutList {
 
   /// Hands the host `changes`, unless they are empty.
   func _deliver(_ changes: TreeChanges) {
+    _carryScrollAnchor(through: changes)
     guard !changes.isEmpty, let host = _host else { return }
     _callOut { host.apply(changes) }
   }
