@@ -10,8 +10,8 @@ public enum StickyRowModel {
   /// covered by some row; the next sticky row is that row's ancestor one
   /// level below the previous sticky row (the outermost row-level ancestor
   /// for the first), when the covered row is in the previous one's subtree;
-  /// it sticks when it has visible descendants and its top is above the
-  /// point; it is drawn below the previous ones, or higher so that its
+  /// it sticks when it has visible descendants and, when it is the covered
+  /// row itself, its top is above the point; it is drawn below the previous ones, or higher so that its
   /// bottom does not pass the bottom of its subtree's last row.
   ///
   /// - Parameters:
@@ -47,7 +47,8 @@ public enum StickyRowModel {
       var end = row + 1
       while end < rows.count && candidate.isAncestor(of: rows[end]) { end += 1 }
       guard end > row + 1 else { break }  // no visible descendants
-      guard tops[row] < point else { break }  // not scrolled above the point
+      // The covered row itself sticks only when it is partly scrolled above.
+      if row == covered && !(tops[row] < point) { break }
       let subtreeBottom = tops[end - 1] + heights[end - 1] - contentOffset
       result.append(
         TreeStickyRow(treePath: candidate, row: row, offset: min(stuckHeight, subtreeBottom - heights[row])))

@@ -65,22 +65,61 @@ extension DiffableTreeList {
   }
 
   /// Carries the scroll anchor through `changes`, about to be handed to the
-  /// host.
+  /// host; `old` is the snapshot before them, when they come from an apply.
   ///
-  /// - Complexity: O(*d* log *b*) when the anchor's item stays visible,
-  ///   O(*k* log *k*) for *k* ranges otherwise.
-  func _carryScrollAnchor(through changes: TreeChanges) {
+  /// An applied snapshot's change set may delete and insert rows whose
+  /// items stay: the nearest surviving item before a vanished anchor is
+  /// then looked for by identifier, among the old rows between the anchor
+  /// and the nearest row the change set keeps.
+  ///
+  /// - Complexity: O(*d* log *b*) when the anchor's item stays visible;
+  ///   otherwise O(*k* log *k*) for *k* ranges, plus O(*j* · *d* log *b*)
+  ///   after an apply for the *j* old rows searched.
+  func _carryScrollAnchor(through changes: TreeChanges, from old: TreeSnapshot<ItemID>?) {
     guard let current = _scrollAnchor, !changes.isEmpty else { return }
     if let tablePath = tablePath(of: current.itemID) {
       _scrollAnchor?.anchor.tablePath = tablePath
       return
     }
     let rows = _rows
-    _scrollAnchor = current.anchor.carried(through: changes, rows: rows).flatMap { anchor in
+    let mapping = changes.rowMapping
+    let kept = mapping._newIndexPath(
+      forNearestSurvivorAtOrBefore: current.anchor.tablePath,
+      numberOfRowsInNewSection: { rows.numberOfRows(inSection: $0) })
+    if let old, let survivor = _nearestSurvivor(before: current.anchor.tablePath, in: old, after: kept, mapping) {
+      _scrollAnchor = _ItemScrollAnchor(anchor: _ScrollAnchor(tablePath: survivor.tablePath, offsetIntoRow: 0), itemID: survivor.itemID)
+      return
+    }
+    let anchor = kept.map { _ScrollAnchor(tablePath: $0, offsetIntoRow: 0) } ?? _ScrollAnchor.first(in: rows)
+    _scrollAnchor = anchor.flatMap { anchor in
       rows.treeIndexPath(fromTablePath: anchor.tablePath).flatMap(_snapshot.item(at:)).map {
         _ItemScrollAnchor(anchor: anchor, itemID: $0)
       }
     }
+  }
+
+  /// The nearest item before the old row `oldTablePath` of `old` that is
+  /// visible now, searching back to the old row of `kept` (exclusive), the
+  /// nearest row the change set keeps, or to the first row.
+  func _nearestSurvivor(
+    before oldTablePath: IndexPath, in old: TreeSnapshot<ItemID>, after kept: IndexPath?,
+    _ mapping: TreeChanges.RowMapping
+  ) -> (itemID: ItemID, tablePath: IndexPath)? {
+    let oldRows = old.index._viewed(in: layout)
+    guard let anchorPath = oldRows.treeIndexPath(fromTablePath: oldTablePath),
+      let anchorRow = oldRows.row(for: anchorPath)
+    else { return nil }
+    let stop =
+      kept.flatMap(mapping.oldIndexPath(forNewIndexPath:)).flatMap(oldRows.treeIndexPath(fromTablePath:))
+      .flatMap(oldRows.row(for:)) ?? -1
+    var row = anchorRow - 1
+    while row > stop {
+      if let item = oldRows.treePath(forRow: row).flatMap(old.item(at:)), let tablePath = tablePath(of: item) {
+        return (item, tablePath)
+      }
+      row -= 1
+    }
+    return nil
   }
 }
 
