@@ -68,4 +68,34 @@ struct StickyRowTests {
     #expect(index.stickyRows(forTopRow: 2) == [TreeStickyRow(treePath: [0, 0], row: 0, offset: 0)])
     #expect(index.stickyRows(forTopRow: 4) == [])
   }
+
+  /// `roots` root items, each with 8 expanded subitems of 2 subitems each.
+  static func deepTree(roots: Int) throws -> TreeIndex {
+    var index = TreeIndex(numberOfRootItems: roots)
+    try index.performBatchUpdates { index in
+      for root in 0..<roots {
+        try index.expand([root], numberOfSubitems: 8)
+        for i in 0..<8 { try index.expand([root, i], numberOfSubitems: 2) }
+      }
+    }
+    return index
+  }
+
+  // The same number of queries on a tree 64 times larger takes far less
+  // than 64 times as long: linear work would give about 64; the bound, 8,
+  // leaves room for a busy machine.
+  @Test func stickyRowsDoNotGrowWithTheRows() throws {
+    let small = try Self.deepTree(roots: 50)
+    let large = try Self.deepTree(roots: 3_200)
+    func queries(_ index: TreeIndex) {
+      var rng = SeededGenerator(seed: 7)
+      var stuck = 0
+      for _ in 0..<2_000 {
+        stuck += index.stickyRows(forTopRow: Int.random(in: 0..<index.numberOfRows, using: &rng)).count
+      }
+      #expect(stuck > 2_000)
+    }
+    let ratio = Growth.timeRatio(small: { queries(small) }, large: { queries(large) })
+    #expect(ratio < 8, "64 times the rows: \(ratio) times the time")
+  }
 }

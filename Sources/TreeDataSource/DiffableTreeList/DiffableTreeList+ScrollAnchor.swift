@@ -53,8 +53,8 @@ extension DiffableTreeList {
   /// The offset into the item is clamped to its height as it is now.
   ///
   ///     list.setScrollAnchor(atContentOffset: 130)
-  ///     try list.apply(snapshotWithAnItemOnTop)
-  ///     list.anchoredContentOffset   // 130 plus the new row's height
+  ///     list.apply(snapshotWithAnItemOnTop)
+  ///     list.anchoredContentOffset   // keeps the anchor: 130 plus the new row's height
   ///
   /// - Returns: The content offset, or `nil` when there is no anchor or its
   ///   item is not visible.

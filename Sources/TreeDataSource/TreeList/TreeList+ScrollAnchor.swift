@@ -52,7 +52,7 @@ extension TreeList {
   ///
   ///     list.setScrollAnchor(atContentOffset: 130)
   ///     try list.insertItems(at: [[0]])
-  ///     list.anchoredContentOffset   // 130 plus the new row's height
+  ///     list.anchoredContentOffset   // keeps the anchor: 130 plus the new row's height
   ///
   /// - Returns: The content offset, or `nil` when there is no anchor or
   ///   its row no longer exists.

@@ -26,8 +26,8 @@ extension TreeIndex {
   ///     var index = TreeIndex(numberOfRootItems: 2)
   ///     try index.expand([0], numberOfSubitems: 3)
   ///     try index.expand([0, 0], numberOfSubitems: 2)
-  ///     index.stickyRows(forTopRow: 2)   // [0] at 0, [0, 0] at 1
-  ///     index.stickyRows(forTopRow: 3)   // [0] at 0: it covers [0, 0, 1], and [0, 1] has no subitems
+  ///     index.stickyRows(forTopRow: 2)   // sticks [0] at 0, [0, 0] at 1
+  ///     index.stickyRows(forTopRow: 3)   // sticks [0] at 0: it covers [0, 0, 1], and [0, 1] has no subitems
   ///
   /// - Parameters:
   ///   - topRow: The global row at the viewport's top.
