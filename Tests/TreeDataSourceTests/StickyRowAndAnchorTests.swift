@@ -145,7 +145,9 @@ struct StickyRowAndAnchorTests {
       anchor = item.flatMap { id in after.nodes.first { ObjectIdentifier($0) == id } }
       let got = list.anchoredContentOffset
       if got != want {
-        Issue.record("seed \(seed), \(layout), step \(step), \(session.operation): anchored \(String(describing: got)) != \(String(describing: want))")
+        Issue.record(
+          "seed \(seed), \(layout), step \(step), \(session.operation): anchored \(String(describing: got)) != \(String(describing: want))"
+        )
         return
       }
       #expect(list.scrollAnchorTreePath == anchor.flatMap { session.tree.path(of: $0) })
@@ -210,7 +212,9 @@ struct StickyRowAndAnchorTests {
         counts: &counts)
       let got = list.anchoredContentOffset
       if got != want {
-        Issue.record("seed \(seed), \(layout), step \(step), \(session.operation): anchored \(String(describing: got)) != \(String(describing: want)) \(items) -> \(after.items), anchor \(String(describing: anchor)) list \(String(describing: list.scrollAnchorItemID)) \(trace)")
+        Issue.record(
+          "seed \(seed), \(layout), step \(step), \(session.operation): anchored \(String(describing: got)) != \(String(describing: want)) \(items) -> \(after.items), anchor \(String(describing: anchor)) list \(String(describing: list.scrollAnchorItemID)) \(trace)"
+        )
         return
       }
       #expect(list.scrollAnchorItemID == anchor)

@@ -87,7 +87,8 @@ extension DiffableTreeList {
       forNearestSurvivorAtOrBefore: current.anchor.tablePath,
       numberOfRowsInNewSection: { rows.numberOfRows(inSection: $0) })
     if let old, let survivor = _nearestSurvivor(before: current.anchor.tablePath, in: old, after: kept, mapping) {
-      _scrollAnchor = _ItemScrollAnchor(anchor: _ScrollAnchor(tablePath: survivor.tablePath, offsetIntoRow: 0), itemID: survivor.itemID)
+      _scrollAnchor = _ItemScrollAnchor(
+        anchor: _ScrollAnchor(tablePath: survivor.tablePath, offsetIntoRow: 0), itemID: survivor.itemID)
       return
     }
     let anchor = kept.map { _ScrollAnchor(tablePath: $0, offsetIntoRow: 0) } ?? _ScrollAnchor.first(in: rows)
