@@ -34,8 +34,11 @@ extension TreeIndex {
   ///   - maximumCount: The most rows to stick; 7 unless given.
   /// - Returns: The sticky rows, outermost first: empty when none sticks,
   ///   `topRow` is out of range or `maximumCount` is not positive.
-  /// - Complexity: O(*m* · *d* log *b*) for *m* sticky rows (at most the
-  ///   depth and `maximumCount`): two descents per row.
+  /// - Complexity: O(*d* log *b*): one descent to the top row's path and
+  ///   one walk down it, and one more of each for a sticky row whose
+  ///   covered row has left the previous one's subtree (at most O(*m* ·
+  ///   *d* log *b*) for *m* sticky rows, at most the depth and
+  ///   `maximumCount`).
   public func stickyRows(
     forTopRow topRow: Int, maximumCount: Int = defaultMaximumNumberOfStickyRows
   ) -> [TreeStickyRow] {
@@ -58,8 +61,8 @@ extension TreeIndex {
   ///   - offsetOfRow: The top of a global row; the content height for the
   ///     row count.
   /// - Returns: The sticky rows, outermost first.
-  /// - Complexity: O(*m*) descents and geometry questions for *m* sticky
-  ///   rows.
+  /// - Complexity: O(*m*) geometry questions for *m* sticky rows, and the
+  ///   descents of ``stickyRows(forTopRow:maximumCount:)``.
   package func _stickyRows(
     atOffset contentOffset: Double, maximumCount: Int,
     rowAtOffset: (Double) -> Int?, offsetOfRow: (Int) -> Double
@@ -70,23 +73,78 @@ extension TreeIndex {
     // the viewport's top.
     var stickyHeight = 0.0
     let firstDepth = layout == .flat ? 1 : 2
+    // The ancestors of the last covered row looked up, kept while the next
+    // covered rows stay in the subtree of the next candidate.
+    var chain: _AncestorChain?
+    // The end of the last sticky row's subtree.
+    var previousEnd = Int.max
     while result.count < maximumCount {
       let point = contentOffset + stickyHeight
-      guard let coveredRow = rowAtOffset(point), let covered = treePath(forRow: coveredRow) else { break }
-      let depth = result.last.map { $0.treePath.depth + 1 } ?? firstDepth
-      guard covered.depth >= depth else { break }
-      let candidate = TreePath(covered.prefix(depth))
-      if let previous = result.last, !previous.treePath.isAncestor(of: candidate) { break }
-      guard let rows = rows(inSubtreeAt: candidate), rows.count > 1 else { break }
-      let top = offsetOfRow(rows.lowerBound)
-      let height = offsetOfRow(rows.lowerBound + 1) - top
+      // Not in the last sticky row's subtree: no more sticky rows.
+      guard let coveredRow = rowAtOffset(point), coveredRow < previousEnd else { break }
+      let depth = result.count + firstDepth
+      if let previous = chain, previous.contains(coveredRow, atDepth: depth) {
+        // The candidate is the chain's ancestor at `depth`.
+      } else {
+        guard let found = _ancestorChain(ofRow: coveredRow) else { break }
+        chain = found
+      }
+      guard let chain, chain.path.depth >= depth else { break }
+      let level = depth - 1
+      let row = chain.rows[level]
+      let end = chain.ends[level]
+      guard end - row > 1 else { break }  // no visible subitems
+      let top = offsetOfRow(row)
       // The covered row itself sticks only when it is partly scrolled above.
-      if candidate.depth == covered.depth && !(top < point) { break }
-      let subtreeEnd = offsetOfRow(rows.upperBound) - contentOffset
+      if row == coveredRow && !(top < point) { break }
+      let height = offsetOfRow(row + 1) - top
+      let subtreeEnd = offsetOfRow(end) - contentOffset
       let offset = Swift.min(stickyHeight, subtreeEnd - height)
-      result.append(TreeStickyRow(treePath: candidate, row: rows.lowerBound, offset: offset))
+      result.append(TreeStickyRow(treePath: TreePath(chain.path.prefix(depth)), row: row, offset: offset))
       stickyHeight += height
+      previousEnd = end
     }
     return result
+  }
+
+  /// The ancestors of a row, the row's item included: their path, and for
+  /// each level the global row of the ancestor there and the end of its
+  /// subtree's rows (in `.sectioned`, level 0's entries are unused).
+  struct _AncestorChain {
+    var path: TreePath
+    var rows: [Int]
+    var ends: [Int]
+
+    /// Whether `row` lies in the subtree of the chain's ancestor at `depth`.
+    func contains(_ row: Int, atDepth depth: Int) -> Bool {
+      depth <= path.depth && rows[depth - 1] <= row && row < ends[depth - 1]
+    }
+  }
+
+  /// The ancestors of the item at global row `row`, with their rows and
+  /// their subtrees' ends.
+  ///
+  /// - Complexity: O(*d* log *b*): the row's path, then one walk down it.
+  func _ancestorChain(ofRow row: Int) -> _AncestorChain? {
+    guard let path = treePath(forRow: row) else { return nil }
+    var rows: [Int] = []
+    var ends: [Int] = []
+    rows.reserveCapacity(path.depth)
+    ends.reserveCapacity(path.depth)
+    // Rows as `.flat` counts them, then shifted for `.sectioned`, whose
+    // section items take no row.
+    let shift = layout == .flat ? 0 : path[0] + 1
+    var node = _Arena.root
+    var flatRow = -1  // the virtual root's
+    for index in path {
+      let (subitem, rowOffset) = _arena.subitem(of: node, at: index)
+      flatRow += 1 + rowOffset
+      let beneath = subitem == .null ? 0 : _arena.visibleRowsBeneath(subitem)
+      rows.append(flatRow - shift)
+      ends.append(flatRow - shift + 1 + beneath)
+      node = subitem
+      if node == .null && rows.count < path.depth { return nil }
+    }
+    return _AncestorChain(path: path, rows: rows, ends: ends)
   }
 }
