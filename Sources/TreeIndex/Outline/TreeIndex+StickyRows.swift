@@ -90,9 +90,8 @@ extension TreeIndex {
         chain = found
       }
       guard let chain, chain.path.depth >= depth else { break }
-      let level = depth - 1
-      let row = chain.rows[level]
-      let end = chain.ends[level]
+      if result.isEmpty { result.reserveCapacity(Swift.min(maximumCount, chain.path.depth - firstDepth + 1)) }
+      let (row, end) = chain.rows[depth - 1]
       guard end - row > 1 else { break }  // no visible subitems
       let top = offsetOfRow(row)
       // The covered row itself sticks only when it is partly scrolled above.
@@ -109,15 +108,14 @@ extension TreeIndex {
 
   /// The ancestors of a row, the row's item included: their path, and for
   /// each level the global row of the ancestor there and the end of its
-  /// subtree's rows (in `.sectioned`, level 0's entries are unused).
+  /// subtree's rows (`rows[level]`) (in `.sectioned`, level 0's entries are unused).
   struct _AncestorChain {
     var path: TreePath
-    var rows: [Int]
-    var ends: [Int]
+    var rows: [(row: Int, end: Int)]
 
     /// Whether `row` lies in the subtree of the chain's ancestor at `depth`.
     func contains(_ row: Int, atDepth depth: Int) -> Bool {
-      depth <= path.depth && rows[depth - 1] <= row && row < ends[depth - 1]
+      depth <= path.depth && rows[depth - 1].row <= row && row < rows[depth - 1].end
     }
   }
 
@@ -127,10 +125,8 @@ extension TreeIndex {
   /// - Complexity: O(*d* log *b*): the row's path, then one walk down it.
   func _ancestorChain(ofRow row: Int) -> _AncestorChain? {
     guard let path = treePath(forRow: row) else { return nil }
-    var rows: [Int] = []
-    var ends: [Int] = []
+    var rows: [(row: Int, end: Int)] = []
     rows.reserveCapacity(path.depth)
-    ends.reserveCapacity(path.depth)
     // Rows as `.flat` counts them, then shifted for `.sectioned`, whose
     // section items take no row.
     let shift = layout == .flat ? 0 : path[0] + 1
@@ -140,11 +136,10 @@ extension TreeIndex {
       let (subitem, rowOffset) = _arena.subitem(of: node, at: index)
       flatRow += 1 + rowOffset
       let beneath = subitem == .null ? 0 : _arena.visibleRowsBeneath(subitem)
-      rows.append(flatRow - shift)
-      ends.append(flatRow - shift + 1 + beneath)
+      rows.append((flatRow - shift, flatRow - shift + 1 + beneath))
       node = subitem
       if node == .null && rows.count < path.depth { return nil }
     }
-    return _AncestorChain(path: path, rows: rows, ends: ends)
+    return _AncestorChain(path: path, rows: rows)
   }
 }
