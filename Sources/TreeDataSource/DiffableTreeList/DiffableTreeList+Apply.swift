@@ -42,7 +42,7 @@ extension DiffableTreeList {
       _snapshot = snapshot
       _snapshot._removeReloadMarks()
       if _heights != nil { _updateHeights(for: changes, from: old, reloading: snapshot.reloadedItems) }
-      _deliver(changes)
+      _deliver(changes, from: old)
       return changes
     }
   }

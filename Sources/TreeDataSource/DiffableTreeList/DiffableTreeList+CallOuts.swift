@@ -8,8 +8,10 @@ extension DiffableTreeList: _CallingOutList {
   /// Whether the list is calling out in the middle of a change.
   var _isCallingOut: Bool { _callOuts.isCallingOut }
 
-  /// Hands the host `changes`, unless they are empty.
-  func _deliver(_ changes: TreeChanges) {
+  /// Hands the host `changes`, unless they are empty; `old` is the
+  /// snapshot before them, when they come from an apply.
+  func _deliver(_ changes: TreeChanges, from old: TreeSnapshot<ItemID>? = nil) {
+    _carryScrollAnchor(through: changes, from: old)
     guard !changes.isEmpty, let host = _host else { return }
     _callOut { host.apply(changes) }
   }

@@ -101,6 +101,9 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
   /// The host, held weakly.
   weak var _host: (any TreeListHost)?
 
+  /// The scroll anchor and its item (see ``setScrollAnchor(atContentOffset:)``).
+  var _scrollAnchor: _ItemScrollAnchor<ItemID>?
+
   /// Hears about expansion, collapse and selection, with identifiers; held
   /// weakly.
   public weak var delegate: (any DiffableTreeListDelegate<ItemID>)?

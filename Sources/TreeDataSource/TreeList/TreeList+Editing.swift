@@ -497,6 +497,7 @@ extension TreeList {
   /// edit will hand over its own.
   func _deliver(_ changes: TreeChanges, force: Bool = false) {
     guard force || (_batch == nil && _openEdits == 0), !changes.isEmpty else { return }
+    _carryScrollAnchor(through: changes)
     _callOut { host?.apply(changes) }
   }
 

@@ -62,6 +62,9 @@ public final class TreeList<DataSource: TreeDataSource> {
   /// How root items map to sections.
   public let layout: TreeIndex.Layout
 
+  /// The scroll anchor (see ``setScrollAnchor(atContentOffset:)``).
+  var _scrollAnchor: _ScrollAnchor?
+
   // The list's own bookkeeping below skips the run-time exclusivity checks
   // (about 75 instructions an access, several per edit): each access is a
   // brief read or an in-place change by the list's own code, which never
