@@ -77,6 +77,11 @@ extension Browser {
       body[line] = Screen.fitting(rows.guidedRowText(row), width: width)
       if row == cursor { highlighted = line + 1 }
     }
+    for sticky in stickyRows() {
+      let line = Int(sticky.offset.rounded(.down))
+      guard line >= 0, line < rowLines else { continue }
+      body[line] = Screen.fitting(list.guidedRowText(sticky.row), width: width)
+    }
     if case .moving(let move) = mode, let marker = markerLine(for: move, width: width) {
       let offset = move.gap < rows.numberOfRows ? rows.offset(ofRow: move.gap) : rows.contentHeight
       let line = Int((offset - viewport.top).rounded(.down))
@@ -131,5 +136,25 @@ extension Browser {
     let range = levels.count > 1 ? " (\(levels.lowerBound)…\(levels.upperBound))" : ""
     return " move \(OutlineOptions.text(of: move.source)) \(place) at \(target.index), level \(target.level)\(range)"
       + "  ·  ↑↓ gap · ←→ level · Enter drop · Esc cancel"
+  }
+
+  /// The most rows that stick to the top of the window: a third of its
+  /// lines, at most VS Code's 7.
+  var maximumNumberOfStickyRows: Int {
+    Swift.min(TreeIndex.defaultMaximumNumberOfStickyRows, Int(viewport.height) / 3)
+  }
+
+  /// The ancestors drawn over the window's top lines while browsing the
+  /// list: those of the first row not covered by them, whose own rows are
+  /// scrolled above the window, outermost first. They never cover the
+  /// cursor: at most as many as there are lines above it.
+  ///
+  /// - Complexity: O(*m* *d* log *b*) for *m* sticky rows.
+  func stickyRows() -> [TreeStickyRow] {
+    guard filter == nil, mode == .browsing || { if case .searching = mode { true } else { false } }() else { return [] }
+    let cursorLine = Int((list.offset(ofRow: cursor) - viewport.top).rounded(.down))
+    let count = Swift.min(maximumNumberOfStickyRows, cursorLine)
+    guard count > 0 else { return [] }
+    return list.stickyRows(atContentOffset: viewport.top, maximumCount: count)
   }
 }
