@@ -155,3 +155,43 @@ struct NavigationTests {
     #expect(index.navigationAction(for: .left, fromRow: 0, rowsPerPage: 1) == .init(focusedItem: [0, 0], focusedRow: 0))
   }
 }
+
+// A key costs O(d log b), whatever the number of rows, and a type-select
+// search the rows it scans: the same keys on a tree 64 times larger take
+// far less than 64 times as long. Linear work would give about 64; the
+// bound, 8, leaves room for a busy machine.
+@Suite("Keyboard navigation: growth")
+struct NavigationGrowthTests {
+  @Test func keysAndSearchesDoNotGrowWithTheRows() throws {
+    let small = try OutlineGrowthTests.tree(roots: 200)
+    let large = try OutlineGrowthTests.tree(roots: 12_800)
+    var typeSelect = TreeTypeSelect()
+    typeSelect.type("7", at: 0)
+    func queries(_ index: TreeIndex) {
+      var rng = SeededGenerator(seed: 8)
+      var found = 0
+      for turn in 0..<2_000 {
+        let row = Int.random(in: 0..<index.numberOfRows, using: &rng)
+        let key = NavigationModel.keys[turn % NavigationModel.keys.count]
+        if index.navigationAction(for: key, fromRow: row, rowsPerPage: 30) != nil { found += 1 }
+        // Every root item has 8 subitems: "7" is at most 9 rows away.
+        if index.typeSelectAction(for: typeSelect, fromRow: row, label: { String($0.last!) }) != nil { found += 1 }
+      }
+      #expect(found == 4_000)
+    }
+    let ratio = Growth.timeRatio(small: { queries(small) }, large: { queries(large) })
+    #expect(ratio < 8, "64 times the rows: \(ratio) times the time")
+  }
+
+  @Test func aSearchAsksTheLabelsOfTheRowsItScans() {
+    let index = TreeIndex(numberOfRootItems: 1_000)
+    var typeSelect = TreeTypeSelect()
+    typeSelect.type("x", at: 0)
+    var asked = 0
+    let action = index.typeSelectAction(for: typeSelect, fromRow: 500) { path in
+      asked += 1
+      return path[0] == 510 ? "x" : "y"
+    }
+    #expect(action?.focusedRow == 510 && asked == 10)
+  }
+}
