@@ -150,9 +150,10 @@ struct NavigationListTests {
     var focusedItem: Int?
     var updates = 0
     var moves = 0
-    let keys = TreeNavigationKey.Direction.allCases.map { TreeNavigationKey($0) } + [
-      .left(recursively: true), .right(recursively: true), .right, .right, .left,
-    ]
+    let keys =
+      TreeNavigationKey.Direction.allCases.map { TreeNavigationKey($0) } + [
+        .left(recursively: true), .right(recursively: true), .right, .right, .left,
+      ]
     for turn in 0..<300 {
       let key = keys.randomElement(using: &rng)!
       let context = "seed \(seed), layout .\(layout), turn \(turn), \(key) from \(String(describing: focus))"
