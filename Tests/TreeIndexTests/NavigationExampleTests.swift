@@ -40,12 +40,23 @@ struct NavigationExampleTests {
     typeSelect.type("e", at: 5)   // a pause: a new search
     #expect(index.typeSelectAction(for: typeSelect, fromRow: 2) { names[$0[0]] }?.focusedRow == 1)
 
-    var session = TreeTypeSelect()
-    session.type("p", at: 10.0)   // searches "p", after the focused row
-    #expect(session.searchText == "p" && session.startsAfterFocusedRow)
-    session.type("l", at: 10.3)   // searches "pl", from the focused row
-    #expect(session.searchText == "pl" && !session.startsAfterFocusedRow)
-    session.type("x", at: 12.0)   // a pause: searches "x"
-    #expect(session.searchText == "x")
+  }
+
+  @Test func typeSelectSession() {
+    var typeSelect = TreeTypeSelect()
+    typeSelect.type("p", at: 10.0)   // searches "p", after the focused row
+    #expect(typeSelect.searchText == "p" && typeSelect.startsAfterFocusedRow)
+    typeSelect.type("l", at: 10.3)   // searches "pl", from the focused row
+    #expect(typeSelect.searchText == "pl" && !typeSelect.startsAfterFocusedRow)
+    typeSelect.type("x", at: 12.0)   // a pause: searches "x"
+    #expect(typeSelect.searchText == "x")
+  }
+
+  @Test func keyDocComment() throws {
+    var index = TreeIndex(numberOfRootItems: 4)
+    try index.expand([3], numberOfSubitems: 2)
+    try index.expand([3, 0], numberOfSubitems: 1)
+    #expect(index.navigationAction(for: .right, fromRow: 3, rowsPerPage: 20)?.focusedItem == [3, 0])
+    #expect(index.navigationAction(for: .right(recursively: true), fromRow: 3, rowsPerPage: 20)?.expansionChange == .expand([3], recursively: true))
   }
 }
