@@ -140,4 +140,19 @@ struct TypeSelectTests {
     typeSelect.type("Ö", at: 0)
     #expect(typeSelect.matches("ostrich") && typeSelect.matches("Öl") && !typeSelect.matches("bo"))
   }
+
+  @Test func matchingAgreesWithFoundationsAnchoredSearch() {
+    let labels = [
+      "abc", "ABC", "a\u{301}bc", "Ábc", "ab", "a", "", "b", "æb", "Straße", "STRASSE", "ǅemal", "e\u{301}clair",
+      "Éclair", "eclair", "aBc!", "ab\u{301}c",
+    ]
+    for text in ["a", "ab", "AB", "é", "e", "str", "ß", "ǆ", "abc", "ecl", "x"] {
+      var typeSelect = TreeTypeSelect()
+      typeSelect.type(text, at: 0)
+      for label in labels {
+        let want = label.range(of: text, options: [.anchored, .caseInsensitive, .diacriticInsensitive]) != nil
+        #expect(typeSelect.matches(label) == want, "\(text) in \(label)")
+      }
+    }
+  }
 }

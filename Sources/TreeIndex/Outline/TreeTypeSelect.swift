@@ -92,12 +92,38 @@ public struct TreeTypeSelect: Hashable, Sendable {
   /// The search text folded once, matched against many labels.
   struct _Matcher {
     var folded: String
-    init(_ text: String) { folded = _Matcher.fold(text) }
+    /// The folded text's bytes when it is all ASCII: a label whose first
+    /// bytes are ASCII is then matched without folding it.
+    var asciiFolded: [UInt8]?
+
+    init(_ text: String) {
+      folded = _Matcher.fold(text)
+      asciiFolded = folded.utf8.allSatisfy { $0 < 0x80 } ? Array(folded.utf8) : nil
+    }
+
     static func fold(_ text: String) -> String {
       text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
+
     func matches(_ label: String) -> Bool {
-      !folded.isEmpty && _Matcher.fold(label).hasPrefix(folded)
+      guard !folded.isEmpty else { return false }
+      if let ascii = asciiFolded {
+        // ASCII folds to its lowercase; a diacritic after the prefix is
+        // dropped by folding, so it does not change the answer either.
+        var bytes = label.utf8.makeIterator()
+        var isASCII = true
+        for expected in ascii {
+          guard let byte = bytes.next() else { return false }
+          guard byte < 0x80 else {
+            isASCII = false
+            break
+          }
+          let lower = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+          if lower != expected { return false }
+        }
+        if isASCII { return true }
+      }
+      return _Matcher.fold(label).hasPrefix(folded)
     }
   }
 
