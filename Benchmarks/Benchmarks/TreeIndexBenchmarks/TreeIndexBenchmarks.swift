@@ -85,6 +85,7 @@ let benchmarks: @Sendable () -> Void = {
   }
   registerSnapshotBenchmarks(smoke: smoke)  // SnapshotBenchmarks.swift
   registerOutlineBenchmarks(smoke: smoke)  // OutlineBenchmarks.swift
+  registerNavigationBenchmarks(smoke: smoke)  // NavigationBenchmarks.swift
 }
 
 /// The benchmark's name: `<workload>/depth<d>/<rows>/<contender>`.
