@@ -10,7 +10,9 @@ extension DiffableTreeList: _CallingOutList {
 
   /// Hands the host `changes`, unless they are empty.
   func _deliver(_ changes: TreeChanges) {
-    guard !changes.isEmpty, let host = _host else { return }
+    guard !changes.isEmpty else { return }
+    _rowSelection.needsSettling = true
+    guard let host = _host else { return }
     _callOut { host.apply(changes) }
   }
 }

@@ -101,6 +101,10 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
   /// The host, held weakly.
   weak var _host: (any TreeListHost)?
 
+  /// The focus, the selection anchor and the selected items, by
+  /// identifier (see `DiffableTreeList+RowSelection.swift`).
+  var _rowSelection = _RowSelection<ItemID>()
+
   /// Hears about expansion, collapse and selection, with identifiers; held
   /// weakly.
   public weak var delegate: (any DiffableTreeListDelegate<ItemID>)?
@@ -201,7 +205,9 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
 
   // MARK: Selection
 
-  /// Tells the delegate that the host selected the row at `tablePath`.
+  /// Tells the delegate that the host selected the row at `tablePath`, and
+  /// selects the item as a click does (``select(_:)``) unless the delegate
+  /// refuses.
   ///
   /// - Parameter tablePath: The selected row, `[section, row]`.
   /// - Returns: The selected item, or `nil` when there is no such row or
@@ -211,6 +217,7 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
   public func selectRow(at tablePath: IndexPath) -> ItemID? {
     guard let item = itemID(at: tablePath) else { return nil }
     guard delegate?.shouldSelectItem(item) ?? true else { return nil }
+    select(item)
     delegate?.didSelectItem(item)
     return item
   }
