@@ -556,7 +556,7 @@ struct RowSelectionTests {
   @Test func shiftClickGrowsWithTheRowsItSelects() {
     let list = TreeList(dataSource: WideDataSource(), layout: .flat)
     list.reloadData()
-    let ratio = Growth.ratio(size: 2_000, factor: 8) { k in
+    let ratio = Growth.ratio(size: 500, factor: 8, attempts: 5) { k in
       list.selectItem(at: [0])
       list.extendSelection(to: [k])
       precondition(list.selectedTreePaths.count == k + 1)
