@@ -550,23 +550,53 @@ struct RowSelectionTests {
 
   // MARK: Growth
 
-  /// A Shift-click over eight times the rows takes about eight times as
-  /// long, not more: linear in the rows selected after one descent
-  /// (quadratic would give 64).
-  @Test func shiftClickGrowsWithTheRowsItSelects() {
-    let list = TreeList(dataSource: WideDataSource(), layout: .flat)
-    list.reloadData()
-    let ratio = Growth.ratio(size: 500, factor: 8, attempts: 5) { k in
-      list.selectItem(at: [0])
-      list.extendSelection(to: [k])
-      precondition(list.selectedTreePaths.count == k + 1)
+  /// A Shift-click walks the rows it selects after one descent: one
+  /// subitem looked up per row, plus the descent, whatever the size of the
+  /// list; eight times the rows, eight times the lookups.
+  @Test(arguments: [TreeIndex.Layout.flat, .sectioned])
+  func shiftClickLooksUpOneSubitemPerRow(layout: TreeIndex.Layout) throws {
+    for fanOut in [5, 6] {
+      let list = TreeList(dataSource: FullDataSource(fanOut: fanOut, depth: 6), layout: layout)
+      list.reloadData()
+      let diffable = DiffableTreeList<TreePath>(layout: layout)
+      var snapshot = diffable.snapshot
+      for row in 0..<list.numberOfRows {
+        let path = list.treePath(forRow: row)!
+        if layout == .sectioned && path.depth == 2 && path[1] == 0 { try snapshot.append([path.parent!]) }
+        if layout == .flat || path.depth > 1 { try snapshot.append([path], to: path.parent) }
+      }
+      snapshot.expand(snapshot.items)
+      diffable.apply(snapshot)
+      #expect(diffable.numberOfRows == list.numberOfRows)
+      var steps: [Int: (list: Int, diffable: Int)] = [:]
+      for k in [500, 4_000] {
+        let start = list.numberOfRows / 8
+        let (anchor, target) = (list.treePath(forRow: start)!, list.treePath(forRow: start + k - 1)!)
+        list.selectItem(at: anchor)
+        diffable.select(anchor)
+        let before = (list._rowSelectionSteps, diffable._rowSelectionSteps)
+        list.extendSelection(to: target)
+        diffable.extendSelection(to: target)
+        #expect(list.selectedTreePaths.count == k && diffable.selectedItems.count == k)
+        steps[k] = (list._rowSelectionSteps - before.0, diffable._rowSelectionSteps - before.1)
+        // One lookup per row, plus the descent and the sections passed.
+        #expect(steps[k]!.list >= k - 1 && steps[k]!.list <= k + 6 + (layout == .sectioned ? fanOut : 0))
+        #expect(steps[k]!.diffable == steps[k]!.list)
+      }
+      #expect(Double(steps[4_000]!.list) / Double(steps[500]!.list) < 8.1)
     }
-    #expect(ratio < 32, "ratio \(ratio)")
   }
 }
 
-/// 100,000 root items, for the growth check.
-final class WideDataSource: TreeDataSource {
-  func numberOfSubitems(of parent: TreePath?) -> Int { parent == nil ? 100_000 : 0 }
-  func item(at treePath: TreePath) -> Int { treePath[0] }
+/// Every item has `fanOut` subitems down to `depth`, every item expanded.
+final class FullDataSource: TreeDataSource {
+  let fanOut: Int
+  let depth: Int
+  init(fanOut: Int, depth: Int) {
+    self.fanOut = fanOut
+    self.depth = depth
+  }
+  func numberOfSubitems(of parent: TreePath?) -> Int { (parent?.depth ?? 0) < depth ? fanOut : 0 }
+  func isExpanded(_ treePath: TreePath) -> Bool { treePath.depth < depth }
+  func item(at treePath: TreePath) -> TreePath { treePath }
 }

@@ -4,8 +4,8 @@
 //
 // Names read `shift-click-<k>/depth6/<rows>/TreeList`: a click at a row
 // near the middle (not measured) and a Shift-click `k - 1` rows further
-// down, which selects `k` rows (measured). It costs O(k d log b): flat in
-// the number of rows, linear in k.
+// down, which selects `k` rows (measured). It costs one descent and a step
+// per row: flat in the number of rows, linear in k.
 
 import Benchmark
 import Foundation

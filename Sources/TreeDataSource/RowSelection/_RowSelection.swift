@@ -22,6 +22,9 @@ struct _RowSelection<Key: Hashable> {
   /// Whether a change of the list may have hidden or removed the focus,
   /// the anchor or a selected item since the last ``settle(_:)``.
   var needsSettling = false
+  /// How many subitems the Shift-clicks and select-alls looked up, walking
+  /// from row to row: counted for tests of how the work grows.
+  var rowSteps = 0
 
   /// Whether there is no focus, no anchor and no selected item.
   var isEmpty: Bool { focus == nil && anchor == nil && selected.isEmpty }
@@ -178,16 +181,63 @@ extension TreeIndex {
     return nil
   }
 
-  /// The paths of the rows from `first` to `last`, in either order.
+  /// The paths of the rows from `first` to `last`, in either order, and
+  /// how many subitems the walk looked up.
   ///
-  /// - Complexity: O(*k* *d* log *b*) for *k* rows.
-  func _treePaths(betweenRow first: Int, andRow last: Int) -> [TreePath] {
+  /// - Complexity: O(*d* log *b* + *k* log *b*) for *k* rows.
+  func _treePaths(betweenRow first: Int, andRow last: Int) -> (paths: [TreePath], steps: Int) {
     var paths: [TreePath] = []
     paths.reserveCapacity(abs(last - first) + 1)
-    for row in Swift.min(first, last)...Swift.max(first, last) {
-      if let path = treePath(forRow: row) { paths.append(path) }
+    let steps = _forEachRow(from: Swift.min(first, last), count: abs(last - first) + 1) { path, _ in paths.append(TreePath(path))
     }
-    return paths
+    return (paths, steps)
+  }
+
+  /// Calls `body` for `count` rows from `row` on (fewer at the end), in
+  /// row order, with each row's path and its known identity (`nil` for an
+  /// item never expanded): one descent, then a step from row to row.
+  ///
+  /// - Returns: How many subitems it looked up.
+  /// - Complexity: O(*d* log *b* + *k* log *b*) for *k* rows, plus the
+  ///   levels climbed, at most one per row.
+  @discardableResult
+  func _forEachRow(from row: Int, count: Int, _ body: (_ path: [Int], _ id: _KnownItemID?) -> Void) -> Int {
+    guard count > 0, let start = treePath(forRow: row) else { return 0 }
+    var path = Array(start)
+    // The known identities along the path: ids[i] is the item at
+    // path.prefix(i); ids[0] the virtual root.
+    var ids: [_KnownItemID?] = [Self._rootItemID]
+    var lookups = path.count
+    for level in path.indices { ids.append(ids[level].flatMap { _knownItemID(ofSubitem: path[level], of: $0) }) }
+    var visited = 1
+    body(path, ids[ids.count - 1])
+    while visited < count {
+      if let id = ids[ids.count - 1], _isExpanded(id), _numberOfSubitems(of: id) > 0 {
+        path.append(0)
+        lookups += 1
+        ids.append(_knownItemID(ofSubitem: 0, of: id))
+      } else {
+        while true {
+          // Every ancestor of a row is known.
+          let parent = ids[ids.count - 2]!
+          let next = path[path.count - 1] + 1
+          if next < _numberOfSubitems(of: parent) {
+            path[path.count - 1] = next
+            lookups += 1
+            ids[ids.count - 1] = _knownItemID(ofSubitem: next, of: parent)
+            break
+          }
+          path.removeLast()
+          ids.removeLast()
+          if path.isEmpty { return lookups }
+        }
+      }
+      // A `.sectioned` root item is a section, not a row.
+      if layout == .sectioned && path.count == 1 { continue }
+      visited += 1
+      body(path, ids[ids.count - 1])
+    }
+    return lookups
   }
 
   /// The path of the row just before the item at `treePath` and all its
