@@ -58,6 +58,8 @@ extension _CallingOutList {
 
   /// Runs the calls deferred while the list was calling out, in the order
   /// they came, once it no longer is (each may defer more: they run too).
+  /// Then the focus and the row selection are brought up to date, and the
+  /// delegate told of a change (see ``_selectionOperationDidEnd()``).
   func _runDeferredCalls() {
     while !_callOuts.isCallingOut && _callOuts.hasDeferred, let call = _callOuts.takeDeferred() { call() }
     _selectionOperationDidEnd()
