@@ -169,6 +169,7 @@ extension DiffableTreeList {
   /// is running: the outer operation does it.
   func _selectionOperationDidEnd() {
     guard !_isCallingOut else { return }
+    if _rowSelection.needsSettling && _rowSelection.isEmpty { _rowSelection.needsSettling = false }
     if _rowSelection.needsSettling {
       let snapshot = _snapshot
       let rows = _rows

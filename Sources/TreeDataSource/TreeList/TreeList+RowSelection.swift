@@ -171,6 +171,7 @@ extension TreeList {
   /// an edit or a call out is running: the outermost operation does it.
   func _selectionOperationDidEnd() {
     guard !_callOuts.isCallingOut, _batch == nil, _openEdits == 0 else { return }
+    if _rowSelection.needsSettling && _rowSelection.isEmpty { _rowSelection.needsSettling = false }
     if _rowSelection.needsSettling {
       let index = self.index
       _rowSelection.settle { index._rowStandIn(for: $0) }
