@@ -86,6 +86,7 @@ let benchmarks: @Sendable () -> Void = {
   registerSnapshotBenchmarks(smoke: smoke)  // SnapshotBenchmarks.swift
   registerOutlineBenchmarks(smoke: smoke)  // OutlineBenchmarks.swift
   registerNavigationBenchmarks(smoke: smoke)  // NavigationBenchmarks.swift
+  registerRowSelectionBenchmarks(smoke: smoke)  // RowSelectionBenchmarks.swift
 }
 
 /// The benchmark's name: `<workload>/depth<d>/<rows>/<contender>`.

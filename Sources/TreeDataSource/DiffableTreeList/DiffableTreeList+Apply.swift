@@ -41,6 +41,7 @@ extension DiffableTreeList {
       let changes = snapshot.changes(from: old, layout: layout)
       _snapshot = snapshot
       _snapshot._removeReloadMarks()
+      _selectionFollow(from: old)
       if _heights != nil { _updateHeights(for: changes, from: old, reloading: snapshot.reloadedItems) }
       _deliver(changes, from: old)
       return changes

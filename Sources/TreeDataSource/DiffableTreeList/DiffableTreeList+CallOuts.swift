@@ -12,7 +12,9 @@ extension DiffableTreeList: _CallingOutList {
   /// snapshot before them, when they come from an apply.
   func _deliver(_ changes: TreeChanges, from old: TreeSnapshot<ItemID>? = nil) {
     _carryScrollAnchor(through: changes, from: old)
-    guard !changes.isEmpty, let host = _host else { return }
+    guard !changes.isEmpty else { return }
+    _rowSelection.needsSettling = true
+    guard let host = _host else { return }
     _callOut { host.apply(changes) }
   }
 }

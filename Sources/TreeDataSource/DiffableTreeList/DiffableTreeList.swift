@@ -103,6 +103,9 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
 
   /// The scroll anchor and its item (see ``setScrollAnchor(atContentOffset:)``).
   var _scrollAnchor: _ItemScrollAnchor<ItemID>?
+  /// The focus, the selection anchor and the selected items, by
+  /// identifier (see `DiffableTreeList+RowSelection.swift`).
+  var _rowSelection = _RowSelection<ItemID>()
 
   /// Hears about expansion, collapse and selection, with identifiers; held
   /// weakly.
@@ -204,7 +207,9 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
 
   // MARK: Selection
 
-  /// Tells the delegate that the host selected the row at `tablePath`.
+  /// Tells the delegate that the host selected the row at `tablePath`, and
+  /// selects the item as a click does (``select(_:)``) unless the delegate
+  /// refuses.
   ///
   /// - Parameter tablePath: The selected row, `[section, row]`.
   /// - Returns: The selected item, or `nil` when there is no such row or
@@ -214,6 +219,7 @@ public final class DiffableTreeList<ItemID: Hashable & Sendable> {
   public func selectRow(at tablePath: IndexPath) -> ItemID? {
     guard let item = itemID(at: tablePath) else { return nil }
     guard delegate?.shouldSelectItem(item) ?? true else { return nil }
+    select(item)
     delegate?.didSelectItem(item)
     return item
   }

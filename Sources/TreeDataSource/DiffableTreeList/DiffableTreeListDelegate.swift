@@ -49,6 +49,10 @@ public protocol DiffableTreeListDelegate<ItemID>: AnyObject {
   ///
   /// - Parameter item: The item's identifier.
   func didSelectItem(_ item: ItemID)
+  /// The focus, the selection anchor or the selected items changed: once
+  /// per operation that changed them (see
+  /// ``DiffableTreeList/selectedItems``); the list already has the change.
+  func selectionDidChange()
 }
 
 extension DiffableTreeListDelegate {
@@ -87,4 +91,6 @@ extension DiffableTreeListDelegate {
   ///
   /// - Parameter item: The item's identifier.
   public func didSelectItem(_ item: ItemID) {}
+  /// Does nothing.
+  public func selectionDidChange() {}
 }

@@ -46,6 +46,10 @@ public protocol TreeListDelegate: AnyObject {
   ///
   /// - Parameter treePath: The item's path.
   func didSelectItem(at treePath: TreePath)
+  /// The focus, the selection anchor or the selected items changed: once
+  /// per operation that changed them (see ``TreeList/selectedTreePaths``);
+  /// the list already has the change.
+  func selectionDidChange()
 }
 
 extension TreeListDelegate {
@@ -84,4 +88,6 @@ extension TreeListDelegate {
   ///
   /// - Parameter treePath: The item's path.
   public func didSelectItem(at treePath: TreePath) {}
+  /// Does nothing.
+  public func selectionDidChange() {}
 }

@@ -40,6 +40,10 @@ struct _CallOuts {
 protocol _CallingOutList: AnyObject {
   /// The calls in progress and the changes that wait for them.
   var _callOuts: _CallOuts { get set }
+
+  /// Brings the focus and the row selection up to date once an operation
+  /// has ended, and tells the delegate once if they changed.
+  func _selectionOperationDidEnd()
 }
 
 extension _CallingOutList {
@@ -54,8 +58,11 @@ extension _CallingOutList {
 
   /// Runs the calls deferred while the list was calling out, in the order
   /// they came, once it no longer is (each may defer more: they run too).
+  /// Then the focus and the row selection are brought up to date, and the
+  /// delegate told of a change (see ``_selectionOperationDidEnd()``).
   func _runDeferredCalls() {
     while !_callOuts.isCallingOut && _callOuts.hasDeferred, let call = _callOuts.takeDeferred() { call() }
+    _selectionOperationDidEnd()
   }
 
   /// Runs `body`, a public operation that may call out, then — unless the

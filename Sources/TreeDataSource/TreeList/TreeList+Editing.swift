@@ -42,6 +42,7 @@ extension TreeList {
       var placed: [(path: TreePath, parent: _ItemID)] = []
       for path in sorted {
         try _index.insertItems(at: [path])
+        _selectionFollowInsertion(at: path)
         guard let parent = _parentID(of: path), _columns.hasColumn(parent) else { continue }
         _columns.insertEntry(parent, _HeightEntry(own: 0, beneath: 0, isAsked: false), at: path[path.depth - 1])
         placed.append((path, parent))
@@ -85,6 +86,7 @@ extension TreeList {
   ///   answers, which may expand the item).
   func _insertKeepingHeights(at path: TreePath) throws -> (changes: TreeChanges, rows: Int) {
     let changes = try _index.insertItems(at: [path])
+    _selectionFollowInsertion(at: path)
     let rows = _index.numberOfRows
     if let parent = _parentID(of: path), _columns.hasColumn(parent) {
       let i = path[path.depth - 1]
@@ -120,6 +122,7 @@ extension TreeList {
     // a type's metadata at run time (about 800 instructions).
     var doomed: [_ItemID] = []
     if let item = _index._knownItemID(at: path) { doomed = _knownItems(from: item) }
+    _selectionFollowDeletion(at: path)
     let changes = try _index.deleteItems(at: [path])
     if let parent = _parentID(of: path), _columns.hasColumn(parent) {
       _dropColumns(of: doomed)
@@ -252,6 +255,7 @@ extension TreeList {
     if let moved = _index._knownItemID(at: source) { doomed = _knownItems(from: moved) }
     let sourceParent = _parentID(of: source)
     let changes = try _index.moveItem(at: source, to: destination)
+    _selectionFollowMove(from: source, to: destination)
     if source == destination && sourceParent != nil { return changes }
     var destinationParent = _parentID(of: destination)
     if let parent = destinationParent, !_columns.hasColumn(parent) { destinationParent = nil }
@@ -415,6 +419,7 @@ extension TreeList {
   ///   the batch, or, after a recovery, reloaded.
   func _runBatch(_ updates: () throws -> Void) throws -> (changes: TreeChanges, reloadedRows: [IndexPath])? {
     _batch = _ListBatch(indexBatch: _index._beginBatch(), pendingItems: _pendingItems)
+    let savedSelection = _rowSelection
     _columns.beginJournal()
     let changes: TreeChanges
     do {
@@ -432,6 +437,7 @@ extension TreeList {
       _index._abandonBatch(_batch!.indexBatch)
       _columns.rollBackJournal()
       _pendingItems = _batch!.pendingItems
+      _rowSelection = savedSelection
       _batch = nil
       _needsReloadData = false
       throw error
@@ -452,6 +458,7 @@ extension TreeList {
     let batch = _index._beginBatch()
     _columns.beginJournal()
     let savedPendingItems = _pendingItems
+    let savedSelection = _rowSelection
     _openEdits += 1
     defer { _openEdits -= 1 }
     // Inside a batch or another edit, the outer one reports the changes.
@@ -476,6 +483,7 @@ extension TreeList {
       _index._abandonBatch(batch)
       _columns.rollBackJournal()
       _pendingItems = savedPendingItems
+      _rowSelection = savedSelection
       throw error
     }
     _finishEdit(changes)
@@ -498,6 +506,7 @@ extension TreeList {
   func _deliver(_ changes: TreeChanges, force: Bool = false) {
     guard force || (_batch == nil && _openEdits == 0), !changes.isEmpty else { return }
     _carryScrollAnchor(through: changes)
+    _rowSelection.needsSettling = true
     _callOut { host?.apply(changes) }
   }
 

@@ -260,6 +260,7 @@ extension TreeList {
       _pendingItems.remove(id)
     }
     try _index.expand(treePath, numberOfSubitems: count)  // a new count: the state beneath is discarded
+    _selectionForgetItems(beneath: treePath)
     if let id = _index._knownItemID(at: treePath) {
       if _index.isVisible(treePath) { _populate(id, at: treePath) } else { _deferPopulation(of: id) }
     }

@@ -49,6 +49,7 @@ extension TreeList {
       _columns = _HeightColumns()
     }
     _pendingItems = []
+    _rowSelection.removeAll()
     _populate(TreeIndex._rootItemID, at: nil)
   }
 

@@ -112,6 +112,10 @@ public final class TreeList<DataSource: TreeDataSource> {
   /// compare the two.
   @exclusivity(unchecked) package var _usesGeneralPathsOnly = false
 
+  /// The focus, the selection anchor and the selected items, by tree path
+  /// (see `TreeList+RowSelection.swift`).
+  var _rowSelection = _RowSelection<TreePath>()
+
   /// Creates a list for a data source; call ``reloadData()`` to load it.
   ///
   /// - Parameters:
@@ -280,7 +284,8 @@ public final class TreeList<DataSource: TreeDataSource> {
   // MARK: Selection
 
   /// Tells the delegate that the host selected the row at `tablePath`, as
-  /// the item's tree path.
+  /// the item's tree path, and selects the item as a click does
+  /// (``selectItem(at:)``) unless the delegate refuses.
   ///
   /// - Parameter tablePath: The selected row, `[section, row]`.
   /// - Returns: The selected item's tree path, or `nil` when there is no
@@ -290,6 +295,7 @@ public final class TreeList<DataSource: TreeDataSource> {
   public func selectRow(at tablePath: IndexPath) -> TreePath? {
     guard let treePath = index.treeIndexPath(fromTablePath: tablePath) else { return nil }
     guard delegate?.shouldSelectItem(at: treePath) ?? true else { return nil }
+    selectItem(at: treePath)
     delegate?.didSelectItem(at: treePath)
     return treePath
   }
