@@ -1,5 +1,6 @@
 import Foundation
 import TreeDataSource
+import TreeIndexTestSupport
 @testable import outline
 
 /// Random outlines: uneven depths and fan-outs, empty containers, leaves,
@@ -105,6 +106,25 @@ struct BrowserModel {
       }
       return prefix + tree.node(at: path).entry.row(level: 0, isExpanded: expanded.contains(path))
     }
+  }
+
+  /// The window's lines of rows as the screen draws them while browsing:
+  /// the guided texts from the top, with the sticky ancestors drawn over
+  /// the first lines (at most a third of the window, none over the cursor).
+  var windowLines: [String] {
+    let texts = guidedRowTexts
+    var lines = Array(texts.dropFirst(top).prefix(height))
+    lines += Array(repeating: "", count: height - lines.count)
+    let count = Swift.min(7, height / 3, cursor - top)
+    guard count > 0, mode == .browsing || { if case .searching = mode { true } else { false } }() else { return lines }
+    let sticky = StickyRowModel.stickyRows(
+      rows: rows, heights: Array(repeating: 1, count: rows.count), contentOffset: Double(top), maximumCount: count,
+      firstDepth: 1)
+    for row in sticky {
+      let line = Int(row.offset.rounded(.down))
+      if line >= 0, line < height { lines[line] = texts[row.row] }
+    }
+    return lines
   }
 
   var cursorPath: TreePath? {

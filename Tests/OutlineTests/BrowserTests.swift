@@ -251,10 +251,7 @@ private func keys(_ text: String) -> [Key] {
       #expect(b.mode == model.mode, context)
       #expect(b.lastQuery == model.lastQuery, context)
       let screen = b.screen(width: 60)
-      let shown = Array(model.guidedRowTexts.dropFirst(model.top).prefix(model.height))
-      let expected =
-        shown.map { Screen.fitting($0, width: 60) }
-        + Array(repeating: "", count: model.height - shown.count)
+      let expected = model.windowLines.map { Screen.fitting($0, width: 60) }
       #expect(Array(screen.lines.dropFirst().dropLast()) == expected, context)
       #expect(screen.highlightedLine == (model.rows.isEmpty ? nil : model.cursor - model.top + 1), context)
       try #require(b.list.rowTexts == model.rowTexts, context)

@@ -216,7 +216,10 @@ private func shownTexts(_ browser: Browser<StaticTree>) -> [String] {
       #expect(Int(b.viewport.top) == model.top, context)
       #expect(b.lastQuery == model.browser.lastQuery, context)
       let screen = b.screen(width: 60)
-      let shown = Array(model.screenTexts.dropFirst(model.top).prefix(model.browser.height))
+      let shown =
+        model.filter == nil
+        ? model.browser.windowLines
+        : Array(model.screenTexts.dropFirst(model.top).prefix(model.browser.height))
       let expected =
         shown.map { Screen.fitting($0, width: 60) } + Array(repeating: "", count: model.browser.height - shown.count)
       #expect(Array(screen.lines.dropFirst().dropLast()) == expected, context)
