@@ -178,7 +178,7 @@ extension DiffableTreeList {
         return standIn == path ? item : snapshot.item(at: standIn)
       }
     }
-    if _rowSelection.takeChange() { delegate?.selectionDidChange() }
+    if _rowSelection.holds == 0, _rowSelection.takeChange() { delegate?.selectionDidChange() }
   }
 
   /// Follows the snapshot that replaced `old`: items it does not hold

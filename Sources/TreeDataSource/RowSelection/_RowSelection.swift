@@ -22,6 +22,11 @@ struct _RowSelection<Key: Hashable> {
   /// Whether a change of the list may have hidden or removed the focus,
   /// the anchor or a selected item since the last ``settle(_:)``.
   var needsSettling = false
+  /// How many operations in progress hold the delegate's call until they
+  /// end (see `_holdingSelectionCalls`): one call for a key that both
+  /// expands and moves the focus. The selection still settles after each
+  /// step.
+  var holds = 0
   /// How many subitems the Shift-clicks and select-alls looked up, walking
   /// from row to row: counted for tests of how the work grows.
   var rowSteps = 0

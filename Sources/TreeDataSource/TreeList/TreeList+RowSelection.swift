@@ -176,7 +176,7 @@ extension TreeList {
       let index = self.index
       _rowSelection.settle { index._rowStandIn(for: $0) }
     }
-    if _rowSelection.takeChange() { delegate?.selectionDidChange() }
+    if _rowSelection.holds == 0, _rowSelection.takeChange() { delegate?.selectionDidChange() }
   }
 
   /// Follows an item inserted at `path`.

@@ -1,0 +1,102 @@
+import TreeIndex
+
+/// Keys applied to the list's focus: the navigation and type-select
+/// answers, carried out as one host update and one delegate call.
+extension TreeList {
+  /// Does what `key` does from the focused row: expands or collapses as
+  /// ``navigationAction(for:fromRow:viewportOffset:viewportHeight:isExpandable:)``
+  /// answers, then moves the focus to the item it names, selecting it,
+  /// extending the selection to it or keeping the selection, as `selection`
+  /// says.
+  ///
+  /// The host gets one update at most (an expansion's or a collapse's
+  /// rows), and the delegate one
+  /// ``TreeListDelegate/selectionDidChange()`` at most; with no focused
+  /// row, the key starts from none (Down and Home focus the first row, Up
+  /// and End the last).
+  ///
+  ///     try list.navigate(for: .down, viewportOffset: 0, viewportHeight: 400)
+  ///     try list.navigate(for: .down, viewportOffset: 0, viewportHeight: 400, selection: .extendToFocusedItem)
+  ///
+  /// - Parameters:
+  ///   - key: The key pressed.
+  ///   - viewportOffset: The content offset of the viewport's top.
+  ///   - viewportHeight: The viewport's height, for Page Up and Page Down.
+  ///   - selection: What the move does to the selection; the focused item
+  ///     becomes the selection unless given.
+  ///   - isExpandable: Whether an item can have subitems, for Right on a
+  ///     collapsed item; `nil` treats every item whose subitems the list
+  ///     does not know as expandable.
+  /// - Returns: The action carried out, or `nil` when there are no rows
+  ///   (nothing changes).
+  /// - Throws: What ``expand(_:recursively:)`` or
+  ///   ``collapse(_:recursively:)`` throws; the focus and the selection
+  ///   then stay as they were.
+  /// - Complexity: O(*d* log *b*) for the answer, plus the expansion's cost
+  ///   and the selection's (O(*k* log *b*) for *k* rows a Shift move
+  ///   selects).
+  @discardableResult
+  public func navigate(
+    for key: TreeNavigationKey, viewportOffset: Double, viewportHeight: Double,
+    selection: TreeNavigationSelection = .selectFocusedItem, isExpandable: ((TreePath) -> Bool)? = nil
+  ) throws -> TreeNavigationAction<TreePath>? {
+    let focusedRow = focusedTreePath.flatMap { row(for: $0) }
+    guard
+      let action = navigationAction(
+        for: key, fromRow: focusedRow, viewportOffset: viewportOffset, viewportHeight: viewportHeight,
+        isExpandable: isExpandable)
+    else { return nil }
+    try _holdingSelectionCalls {
+      try perform(action)
+      _moveFocus(to: action.focusedItem, selection: selection)
+    }
+    return action
+  }
+
+  /// Moves the focus to the next item whose label starts with what
+  /// `typeSelect` holds, as
+  /// ``typeSelectAction(for:fromRow:label:)`` finds it from the focused
+  /// row, and selects it (or extends the selection, or keeps it, as
+  /// `selection` says).
+  ///
+  /// - Parameters:
+  ///   - typeSelect: The characters typed so far.
+  ///   - selection: What the move does to the selection; the found item
+  ///     becomes the selection unless given.
+  ///   - label: The label of the item at a tree path.
+  /// - Returns: The action carried out, or `nil` when no item matches
+  ///   (nothing changes).
+  /// - Complexity: O(*s* *d* log *b*) for the *s* rows scanned, plus the
+  ///   selection's cost.
+  @discardableResult
+  public func typeSelect(
+    _ typeSelect: TreeTypeSelect, selection: TreeNavigationSelection = .selectFocusedItem,
+    label: (TreePath) -> String
+  ) -> TreeNavigationAction<TreePath>? {
+    let focusedRow = focusedTreePath.flatMap { row(for: $0) }
+    guard let action = typeSelectAction(for: typeSelect, fromRow: focusedRow, label: label) else { return nil }
+    _moveFocus(to: action.focusedItem, selection: selection)
+    return action
+  }
+
+  /// Moves the focus to the item at `treePath` as `selection` says.
+  func _moveFocus(to treePath: TreePath, selection: TreeNavigationSelection) {
+    switch selection {
+    case .selectFocusedItem: selectItem(at: treePath)
+    case .extendToFocusedItem: extendSelection(to: treePath)
+    case .keepSelection: setFocus(to: treePath)
+    }
+  }
+
+  /// Runs `body` with the delegate's ``TreeListDelegate/selectionDidChange()``
+  /// held until it ends, then tells the delegate once if the focus, the
+  /// anchor or the selection changed.
+  func _holdingSelectionCalls<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
+    _rowSelection.holds += 1
+    defer {
+      _rowSelection.holds -= 1
+      _selectionOperationDidEnd()
+    }
+    try body()
+  }
+}
