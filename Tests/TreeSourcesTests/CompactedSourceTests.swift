@@ -208,9 +208,21 @@ final class CompactSession<Top: TreeSource> where Top.Element == CompactedElemen
       try randomEdit()
     } else if r < 85 {
       log.append("batch")
-      try array.performBatchUpdates { () throws(TreeSourceError) in
-        for _ in 0..<Int.random(in: 2...4, using: &g) { try randomEdit() }
+      // Opened on the array, or on the top of the composition.
+      let edits = { () throws(TreeSourceError) in
+        for _ in 0..<Int.random(in: 2...4, using: &self.g) { try self.randomEdit() }
       }
+      if Bool.random(using: &g) { try array.performBatchUpdates(edits) } else { try top.performBatchUpdates(edits) }
+    } else if r < 90 {
+      // A batch that fails: the array is restored, and so are the rows.
+      log.append("failing batch")
+      do {
+        let edits = { () throws(any Error) in
+          for _ in 0..<Int.random(in: 1...3, using: &self.g) { try self.randomEdit() }
+          throw CancellationError()
+        }
+        if Bool.random(using: &g) { try array.performBatchUpdates(edits) } else { try top.performBatchUpdates(edits) }
+      } catch {}
     } else {
       try toggleRandomRow()
     }
@@ -366,7 +378,7 @@ struct CompactedSourceTests {
 
   func run<Top: TreeSource>(
     _ seeds: ClosedRange<UInt64>, steps: Int, checksKeptRows: Bool = true,
-    _ make: @escaping (ArrayTreeSource<Node>) -> Top, model: @escaping ([Node]) -> [NaiveCompact.Row]
+    make: @escaping (ArrayTreeSource<Node>) -> Top, model: @escaping ([Node]) -> [NaiveCompact.Row]
   ) throws where Top.Element == CompactedElement<Node> {
     for seed in seeds {
       let (nodes, nextID) = Self.forest(seed: seed)
@@ -379,22 +391,23 @@ struct CompactedSourceTests {
 
   @Test("Random edits and batches: the rows, the replayed change sets and the host are the model's")
   func randomDefault() throws {
-    try run(1...40, steps: 60, { $0.compacted() }) { NaiveCompact.compact($0) { !$0.kids.isEmpty } }
+    try run(1...40, steps: 60, make: { $0.compacted() }, model: { NaiveCompact.compact($0) { !$0.kids.isEmpty } })
   }
 
   @Test("Random edits and batches with a folder closure")
   func randomFolderClosure() throws {
-    try run(41...80, steps: 60, { $0.compacted(isFolder: Self.folder) }) {
-      NaiveCompact.compact($0, isFolder: Self.folder)
-    }
+    try run(
+      41...80, steps: 60, make: { $0.compacted(isFolder: Self.folder) },
+      model: { NaiveCompact.compact($0, isFolder: Self.folder) })
   }
 
   @Test("Compacted over a filter")
   func compactedOverFilter() throws {
     let rule = Rule(modulus: 3, residue: 0)
-    try run(81...110, steps: 50, checksKeptRows: false, { FilteredTreeSource($0) { rule.outcome($0) }.compacted() }) {
-      NaiveCompact.compact(Naive.filter($0, rule)) { !$0.kids.isEmpty }
-    }
+    try run(
+      81...110, steps: 50, checksKeptRows: false,
+      make: { FilteredTreeSource($0) { rule.outcome($0) }.compacted() },
+      model: { NaiveCompact.compact(Naive.filter($0, rule)) { !$0.kids.isEmpty } })
   }
 
   @Test("A filter over compacted rows")
@@ -406,23 +419,23 @@ struct CompactedSourceTests {
     }
     try run(
       111...140, steps: 50, checksKeptRows: false,
-      { array in
+      make: { array in
         FilteredTreeSource(array.compacted(isFolder: Self.folder)) { row in
           outcome(row.elements.map(\.id), tags: row.elements.map(\.tag))
         }
-      }
-    ) { nodes in
-      var tags: [Int: Int] = [:]
-      func collect(_ nodes: [Node]) {
-        for n in nodes {
-          tags[n.id] = n.tag
-          collect(n.kids)
+      },
+      model: { nodes in
+        var tags: [Int: Int] = [:]
+        func collect(_ nodes: [Node]) {
+          for n in nodes {
+            tags[n.id] = n.tag
+            collect(n.kids)
+          }
         }
-      }
-      collect(nodes)
-      return NaiveCompact.filter(NaiveCompact.compact(nodes, isFolder: Self.folder)) { row in
-        outcome(row.ids, tags: row.ids.map { tags[$0]! })
-      }
-    }
+        collect(nodes)
+        return NaiveCompact.filter(NaiveCompact.compact(nodes, isFolder: Self.folder)) { row in
+          outcome(row.ids, tags: row.ids.map { tags[$0]! })
+        }
+      })
   }
 }
