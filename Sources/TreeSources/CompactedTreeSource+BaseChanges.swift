@@ -5,7 +5,10 @@ import TreeIndex
 /// plus those of the chains it breaks or forms (see
 /// ``CompactedTreeSource``). A chain that the step would leave holding an
 /// item with two children breaks before the step; the chains of the
-/// touched item's parent and grandparent are brought up to date after it.
+/// touched item's parent and grandparent (and, for an update, of the item)
+/// are brought up to date after it. Everything is found by walking the
+/// step's base paths down the mirror: O(*d*) per step, plus the array edit
+/// and one step per child a breaking or forming chain hands over.
 extension CompactedTreeSource {
   func _receive(_ changes: TreeSourceChanges) {
     let changes = changes.preparedForFinalPaths()
@@ -22,52 +25,59 @@ extension CompactedTreeSource {
         _baseUpdated(at: p, reading: changes.finalPath(of: p, afterStep: i), into: &out)
       }
     }
+    // A chain that forms over an item inserted in the same change lists
+    // moves beneath it: brought into normal form.
     _publisher.publish(_Normalization.normalize(out))
   }
 
   func _baseInserted(at p: TreePath, reading: TreePath?, into out: inout [TreeSourceChanges.Step]) {
-    guard let index = p.last, let parent = p.parent.map({ _node(atBase: $0) }) ?? _root,
-      index >= 0, index <= parent.children.count
-    else { return }
-    if parent.isMerged { _split(parent, into: &out) }
-    let node = _build(at: reading)
-    _attach(node, to: parent, at: index)
-    out.append(.insert(_rowPath(of: node)))
-    _fix([parent, parent.parent], into: &out)
+    guard let index = p.last, let parent = _node(atBase: p.parent), index >= 0, index <= parent.children.count else {
+      return
+    }
+    if parent.isMerged, let parentPath = p.parent { _split(at: parentPath, into: &out) }
+    _attach(_build(at: reading), to: parent, at: index)
+    if let row = _rowPath(ofBase: p) { out.append(.insert(row)) }
+    _fix([p.parent, p.parent?.parent], into: &out)
   }
 
   func _baseRemoved(at p: TreePath, into out: inout [TreeSourceChanges.Step]) {
-    guard p.depth > 0, let node = _node(atBase: p), let parent = node.parent else { return }
-    if parent.isMerged { _split(parent, into: &out) }
-    out.append(.remove(_rowPath(of: node)))
-    _detach(node)
-    _fix([parent, parent.parent], into: &out)
+    guard let index = p.last, let parent = _node(atBase: p.parent), index >= 0, index < parent.children.count else {
+      return
+    }
+    if parent.isMerged, let parentPath = p.parent { _split(at: parentPath, into: &out) }
+    if let row = _rowPath(ofBase: p) { out.append(.remove(row)) }
+    parent.children.remove(at: index)
+    _fix([p.parent, p.parent?.parent], into: &out)
   }
 
   func _baseMoved(from a: TreePath, to b: TreePath, into out: inout [TreeSourceChanges.Step]) {
-    guard a != b, a.depth > 0, let node = _node(atBase: a), let parent = node.parent, let index = b.last else {
-      return
-    }
-    // The destination's parent, read with the item removed.
-    _detach(node)
-    let destination = b.parent.map { _node(atBase: $0) } ?? _root
-    _attach(node, to: parent, at: a[a.depth - 1])
-    guard let destination, index >= 0, index <= destination.children.count - (destination === parent ? 1 : 0)
+    guard a != b, let index = a.last, let target = b.last, let parent = _node(atBase: a.parent),
+      index >= 0, index < parent.children.count
     else { return }
-    if parent.isMerged { _split(parent, into: &out) }
-    var from: TreePath
-    if destination !== parent && destination.isMerged && parent === _last(of: destination) {
-      // The item leaves the last folder of a chain for an earlier one: it
-      // is a child of the chain's row before and after, and stays a row.
-      from = _split(destination, keeping: node, into: &out)
-    } else {
-      if destination !== parent && destination.isMerged { _split(destination, into: &out) }
-      from = _rowPath(of: node)
+    // The destination's parent, named in the tree with the item removed,
+    // and its path in the tree as it is.
+    let destinationPath = b.parent.map { _PathShifts.beforeRemoval(at: a, $0) }
+    guard let destination = _node(atBase: destinationPath), destination !== parent.children[index],
+      target >= 0, target <= destination.children.count - (destination === parent ? 1 : 0)
+    else { return }
+    if parent.isMerged, let parentPath = a.parent { _split(at: parentPath, into: &out) }
+    var from: TreePath?
+    if destination !== parent && destination.isMerged, let destinationPath {
+      if parent === _last(of: destination) {
+        // The item leaves the last folder of a chain for an earlier one:
+        // a child of the chain's row before and after, it stays a row.
+        from = _split(at: destinationPath, keepingChildAt: index, into: &out)
+      } else {
+        _split(at: destinationPath, into: &out)
+      }
     }
-    _detach(node)
-    _attach(node, to: destination, at: index)
-    out.append(.move(from: from, to: _rowPath(of: node)))
-    _fix([parent, parent.parent, destination, destination.parent], into: &out)
+    guard let from = from ?? _rowPath(ofBase: a) else { return }
+    let node = parent.children.remove(at: index)
+    destination.children.insert(node, at: target)
+    if let to = _rowPath(ofBase: b) { out.append(.move(from: from, to: to)) }
+    // The old parent where it stands now.
+    let oldParent = a.parent.flatMap { _PathShifts.apply(.move(from: a, to: b), to: $0) }
+    _fix([oldParent, oldParent?.parent, b.parent, b.parent?.parent], into: &out)
   }
 
   func _baseUpdated(at p: TreePath, reading: TreePath?, into out: inout [TreeSourceChanges.Step]) {
@@ -75,58 +85,59 @@ extension CompactedTreeSource {
     if let isFolder = _isFolder, let element = try? base.element(at: reading) {
       node.isFolder = isFolder(element)
     }
-    _fix([node.parent, node], into: &out)
-    out.append(.update(_rowPath(of: node)))
+    _fix([p.parent, p], into: &out)
+    if let row = _rowPath(ofBase: p) { out.append(.update(row)) }
   }
 
-  /// Breaks or forms the chains of `nodes` that their children and folders
-  /// no longer match, in order.
-  func _fix(_ nodes: [_CompactNode?], into out: inout [TreeSourceChanges.Step]) {
-    for case let node? in nodes where node !== _root {
+  /// Breaks or forms the chains of the items at base paths `paths` that
+  /// their children and folders no longer match, in order.
+  ///
+  /// - Complexity: O(*d*) each, plus the steps of a chain that breaks or
+  ///   forms.
+  func _fix(_ paths: [TreePath?], into out: inout [TreeSourceChanges.Step]) {
+    for case let path? in paths where path.depth > 0 {
+      guard let node = _node(atBase: path) else { continue }
       let merge = _shouldMerge(node)
       guard merge != node.isMerged else { continue }
-      if merge { _merge(node, into: &out) } else { _split(node, into: &out) }
+      if merge { _merge(at: path, into: &out) } else { _split(at: path, into: &out) }
     }
   }
 
-  /// Ends the row of `node` at it: the children of the row go, its only
-  /// child's row comes with them, and the row is updated.
+  /// Ends the row of the item at base path `path` at it: the children of
+  /// the row go, its only child's row comes with them, and the row is
+  /// updated.
   ///
   /// - Complexity: O(*d* + *m*) for the *m* children of the row.
-  func _split(_ node: _CompactNode, into out: inout [TreeSourceChanges.Step]) {
-    let row = _rowPath(of: node)
-    let count = _last(of: node).children.count
-    for j in (0..<count).reversed() { out.append(.remove(row.appending(j))) }
-    node.isMerged = false
-    out.append(.insert(row.appending(0)))
-    out.append(.update(row))
+  func _split(at path: TreePath, into out: inout [TreeSourceChanges.Step]) {
+    _ = _split(at: path, keepingChildAt: nil, into: &out)
   }
 
-  /// Ends the row of `node` at it, as ``_split(_:into:)`` does, but for
-  /// one of the row's children, `kept`, which is about to become a child
-  /// of `node`: it stays, after the inserted row of `node`'s only child;
-  /// returns its path then.
+  /// Ends the row of the item at base path `path` at it, as
+  /// ``_split(at:into:)`` does; when `kept` is the index of one of the
+  /// row's children that is about to become a child of the item, that one
+  /// stays, after the inserted row of the item's only child. Returns where
+  /// it stands then.
   ///
   /// - Complexity: O(*d* + *m*) for the *m* children of the row.
-  func _split(
-    _ node: _CompactNode, keeping kept: _CompactNode, into out: inout [TreeSourceChanges.Step]
-  ) -> TreePath {
-    let row = _rowPath(of: node)
+  func _split(at path: TreePath, keepingChildAt kept: Int?, into out: inout [TreeSourceChanges.Step]) -> TreePath? {
+    guard let node = _node(atBase: path), node.isMerged, let row = _rowPath(ofBase: path) else { return nil }
     let count = _last(of: node).children.count
-    for j in (0..<count).reversed() where j != kept.index { out.append(.remove(row.appending(j))) }
+    for j in (0..<count).reversed() where j != kept { out.append(.remove(row.appending(j))) }
     node.isMerged = false
     out.append(.insert(row.appending(0)))
     out.append(.update(row))
     return row.appending(1)
   }
 
-  /// Extends the row of `node` (its last node) with its only child's row:
-  /// that row's children move up into it, in order, the emptied row goes,
-  /// and the row is updated.
+  /// Extends the row of the item at base path `path` (its last item) with
+  /// its only child's row: that row's children move up into it, in order,
+  /// the emptied row goes, and the row is updated.
   ///
   /// - Complexity: O(*d* + *m*) for the *m* children of the child's row.
-  func _merge(_ node: _CompactNode, into out: inout [TreeSourceChanges.Step]) {
-    let row = _rowPath(of: node)
+  func _merge(at path: TreePath, into out: inout [TreeSourceChanges.Step]) {
+    guard let node = _node(atBase: path), !node.isMerged, node.children.count == 1,
+      let row = _rowPath(ofBase: path)
+    else { return }
     let count = _last(of: node.children[0]).children.count
     for j in 0..<count { out.append(.move(from: row.appending(0).appending(0), to: row.appending(1 + j))) }
     out.append(.remove(row.appending(0)))

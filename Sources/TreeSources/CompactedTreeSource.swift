@@ -34,13 +34,14 @@ import TreeIndex
 /// throw ``TreeSourceError/Reason/notMutable``); edit its base.
 ///
 /// - Complexity: The source keeps a mirror of the base's shape (each item's
-///   children in an array, and whether it joins its only child's row): a
-///   compacted path maps to the base's path (and back) in O(*d*) for the
-///   base's depth *d*; a step of the base becomes the compacted steps in
-///   O(*d* + *b*) for at most *b* children per item (an array insertion or
-///   removal, and the siblings after it renumbered), plus one step for
-///   each of the *m* children a breaking or forming chain hands from one
-///   row to another, and the items an insertion brings.
+///   children in an array, and whether it joins its only child's row), and
+///   finds everything by walking base paths down it: a compacted path maps
+///   to the base's path (and back) in O(*d*) for the base's depth *d*, and
+///   a step of the base becomes the compacted steps in O(*d*), plus the
+///   mirror's array insertion or removal (a copy of the later siblings'
+///   references, as the base's own array edit is), one step for each of the
+///   *m* children a breaking or forming chain hands from one row to
+///   another, and the items an insertion brings.
 public final class CompactedTreeSource<Base: TreeSource>: TreeSource {
   /// A row's element: the chain of the base's elements it shows.
   public typealias Element = CompactedElement<Base.Element>
@@ -116,10 +117,10 @@ public final class CompactedTreeSource<Base: TreeSource>: TreeSource {
   /// - Complexity: O(*d*) plus the base's answer for each element of the
   ///   chain.
   public func element(at path: TreePath) throws(TreeSourceError) -> Element {
-    let (head, _) = try _row(at: path, for: .element)
+    let row = try _row(at: path, for: .element)
     var elements: [Base.Element] = []
-    var node = head
-    var basePath = _basePath(of: head)
+    var node = row.head
+    var basePath = row.headPath
     while true {
       elements.append(try base.element(at: basePath))
       guard node.isMerged else { break }
@@ -136,7 +137,7 @@ public final class CompactedTreeSource<Base: TreeSource>: TreeSource {
   /// - Returns: The base's path, or `nil` when no row is at `path`.
   /// - Complexity: O(*d*).
   public func basePath(forCompactedPath path: TreePath) -> TreePath? {
-    (try? _row(at: path, for: .element)).map { _basePath(of: $0.last) }
+    (try? _row(at: path, for: .element))?.lastPath
   }
 
   /// The compacted path of the row that shows the base's item at `path`
@@ -146,8 +147,8 @@ public final class CompactedTreeSource<Base: TreeSource>: TreeSource {
   /// - Returns: The row's path, or `nil` when the base has no item there.
   /// - Complexity: O(*d*).
   public func compactedPath(forBasePath path: TreePath) -> TreePath? {
-    guard path.depth > 0, let node = _node(atBase: path) else { return nil }
-    return _rowPath(of: node)
+    guard path.depth > 0 else { return nil }
+    return _rowPath(ofBase: path)
   }
 
   /// Calls `observer` after every change of the rows, until the
@@ -206,18 +207,11 @@ public final class CompactedTreeSource<Base: TreeSource>: TreeSource {
 
   func _attach(_ node: _CompactNode, to parent: _CompactNode, at index: Int) {
     parent.children.insert(node, at: index)
-    node.parent = parent
-    for i in index..<parent.children.count { parent.children[i].index = i }
-  }
-
-  func _detach(_ node: _CompactNode) {
-    guard let parent = node.parent else { return }
-    parent.children.remove(at: node.index)
-    for i in node.index..<parent.children.count { parent.children[i].index = i }
-    node.parent = nil
   }
 
   /// The node at a base path (`[]`: the root).
+  ///
+  /// - Complexity: O(*d*).
   func _node(atBase path: TreePath) -> _CompactNode? {
     var node = _root
     for i in path {
@@ -227,22 +221,24 @@ public final class CompactedTreeSource<Base: TreeSource>: TreeSource {
     return node
   }
 
-  func _basePath(of node: _CompactNode) -> TreePath {
-    var indices: [Int] = []
-    var n = node
-    while let parent = n.parent {
-      indices.append(n.index)
-      n = parent
-    }
-    indices.reverse()
-    return TreePath(indices)
+  /// The node at a base path, or the root for `nil`.
+  func _node(atBase path: TreePath?) -> _CompactNode? {
+    path.map { _node(atBase: $0) } ?? _root
   }
 
-  /// The first node of the row that shows `node`.
-  func _head(of node: _CompactNode) -> _CompactNode {
-    var n = node
-    while let parent = n.parent, parent.isMerged { n = parent }
-    return n
+  /// The compacted path of the row that shows the base's item at `path`:
+  /// an index for each item on the way that starts a row.
+  ///
+  /// - Complexity: O(*d*).
+  func _rowPath(ofBase path: TreePath) -> TreePath? {
+    var node = _root
+    var indices: [Int] = []
+    for i in path {
+      guard i >= 0, i < node.children.count else { return nil }
+      if !node.isMerged { indices.append(i) }
+      node = node.children[i]
+    }
+    return TreePath(indices)
   }
 
   /// The last node of the row whose first node is `head`.
@@ -252,36 +248,35 @@ public final class CompactedTreeSource<Base: TreeSource>: TreeSource {
     return n
   }
 
-  /// The compacted path of the row that shows `node`.
-  func _rowPath(of node: _CompactNode) -> TreePath {
-    var indices: [Int] = []
-    var n = _head(of: node)
-    while let parent = n.parent {
-      indices.append(n.index)
-      n = _head(of: parent)
-    }
-    indices.reverse()
-    return TreePath(indices)
-  }
-
-  /// The first and last node of the row at a compacted path.
+  /// The first and last node of the row at a compacted path, with their
+  /// base paths.
+  ///
+  /// - Complexity: O(*d*).
   func _row(
     at path: TreePath, for operation: TreeSourceError.Operation
-  ) throws(TreeSourceError) -> (head: _CompactNode, last: _CompactNode) {
+  ) throws(TreeSourceError) -> (head: _CompactNode, headPath: TreePath, last: _CompactNode, lastPath: TreePath) {
     guard path.depth > 0 else {
       throw TreeSourceError(source: name, operation: operation, path: path, reason: .emptyPath)
     }
     var last = _root
     var head = _root
+    var indices: [Int] = []
+    var headDepth = 0
     for i in path {
       guard i >= 0, i < last.children.count else {
         throw TreeSourceError(
           source: name, operation: operation, path: path, reason: .indexOutOfRange(count: last.children.count))
       }
       head = last.children[i]
-      last = _last(of: head)
+      indices.append(i)
+      headDepth = indices.count
+      last = head
+      while last.isMerged {
+        last = last.children[0]
+        indices.append(0)
+      }
     }
-    return (head, last)
+    return (head, TreePath(indices.prefix(headDepth)), last, TreePath(indices))
   }
 }
 
@@ -337,10 +332,6 @@ extension CompactedTreeSource: _LinkableSource {
 final class _CompactNode {
   /// Its children, in order.
   var children: [_CompactNode] = []
-  /// Its parent; `nil` for the mirror's root and a detached item.
-  weak var parent: _CompactNode?
-  /// Its index among its parent's children.
-  var index = 0
   /// Whether its element is a folder (with a folder closure).
   var isFolder = false
   /// Whether it is shown in one row with its only child.

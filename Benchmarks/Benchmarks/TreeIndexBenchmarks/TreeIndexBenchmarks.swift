@@ -84,6 +84,7 @@ let benchmarks: @Sendable () -> Void = {
     registerSourceEdits(known)
   }
   registerSnapshotBenchmarks(smoke: smoke)  // SnapshotBenchmarks.swift
+  registerCompactedSourceBenchmarks(smoke: smoke)  // CompactedSourceBenchmarks.swift
 }
 
 /// The benchmark's name: `<workload>/depth<d>/<rows>/<contender>`.
