@@ -374,6 +374,28 @@ struct CompactedSourceTests {
     #expect(try compacted.numberOfChildren(of: nil) == 2)
   }
 
+  /// Eight times the leaves, each given a chain that forms and breaks and
+  /// then updated, take less than 32 times as long: each base step costs
+  /// the compacted source O(*d*), not a walk of the folder (which would
+  /// make the work quadratic: 64 times).
+  @Test func chainsFormAndBreakInConstantTimePerStep() throws {
+    let ratio = try Growth.ratio(size: 400, factor: 8) { k in
+      let leaves = (0..<k).map { Node(id: $0 + 2, tag: 0) }
+      let array = ArrayTreeSource([Node(id: 1, tag: 0, kids: leaves)], children: \.kids)
+      let compacted = array.compacted()
+      var steps = 0
+      let subscription = compacted.subscribe { steps += $0.steps.count }
+      defer { subscription.cancel() }
+      for i in 0..<k {
+        try array.insert(Node(id: -1, tag: 0, kids: [Node(id: -2, tag: 0)]), at: [0, i, 0])
+        try array.remove(at: [0, i, 0])
+        try array.update(at: [0, i]) { $0.tag += 1 }
+      }
+      #expect(steps > 0)
+    }
+    #expect(ratio < 32, "eight times the leaves took \(ratio) times as long")
+  }
+
   // MARK: Random sessions
 
   func run<Top: TreeSource>(
