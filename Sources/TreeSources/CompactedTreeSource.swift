@@ -27,8 +27,11 @@ import TreeIndex
 ///   `c` is removed, and the row `P` is updated to `a/b/c`.
 ///
 /// So an item whose row keeps its first element and its parent row keeps
-/// its row; the children of an element that leaves a chain come back
-/// beneath its own new row (inserted with it).
+/// its row, and its expansion in a list; the children of an element that
+/// leaves a chain come back beneath its own new row (inserted with it).
+/// Each step of the base is taken in as it comes: inside a batch, a chain
+/// that breaks and forms again brings the children of its last element
+/// back as new rows.
 ///
 /// A compacted source cannot be edited (through ``AnyTreeSource`` its edits
 /// throw ``TreeSourceError/Reason/notMutable``); edit its base.
