@@ -83,12 +83,15 @@ final class CompactSession<Top: TreeSource> where Top.Element == CompactedElemen
   let host: ListHostSimulator
   var subscription: TreeSourceSubscription?
   var log: [String] = []
+  /// The list's layout: in `.sectioned`, each root row is a section.
+  let layout: TreeIndex.Layout
 
   init(
     seed: UInt64, forest: [Node], nextID: Int, _ make: (ArrayTreeSource<Node>) -> Top,
-    checksKeptRows: Bool, model: @escaping ([Node]) -> [NaiveCompact.Row]
+    checksKeptRows: Bool, layout: TreeIndex.Layout = .flat, model: @escaping ([Node]) -> [NaiveCompact.Row]
   ) {
     g = SeededGenerator(seed: seed)
+    self.layout = layout
     self.checksKeptRows = checksKeptRows
     self.nextID = nextID
     array = ArrayTreeSource(forest, children: \.kids, name: "array")
@@ -96,7 +99,7 @@ final class CompactSession<Top: TreeSource> where Top.Element == CompactedElemen
     self.model = model
     let box = _ExpandedBox()
     expandedBox = box
-    list = TreeList(source: top) { _, element in box.expanded.contains(element.elements[0].id) }
+    list = TreeList(source: top, layout: layout) { _, element in box.expanded.contains(element.elements[0].id) }
     host = ListHostSimulator(list: list)
     list.reloadData()
     replayed = Self.read(top)
@@ -230,10 +233,17 @@ final class CompactSession<Top: TreeSource> where Top.Element == CompactedElemen
   }
 
   func toggleRandomRow() throws {
-    guard list.numberOfRows > 0 else { return }
-    let row = Int.random(in: 0..<list.numberOfRows, using: &g)
-    let path = try #require(list.treePath(forRow: row))
-    let id = list.item(at: IndexPath(indexes: [0, row])).elements[0].id
+    // A random row of the model whose ancestors are expanded (in
+    // `.sectioned`, a section or a row).
+    var shown: [(path: TreePath, id: Int)] = []
+    func collect(_ rows: [NaiveCompact.Row], _ prefix: [Int]) {
+      for (i, row) in rows.enumerated() {
+        shown.append((TreePath(prefix + [i]), row.ids[0]))
+        if expandedBox.expanded.contains(row.ids[0]) { collect(row.kids, prefix + [i]) }
+      }
+    }
+    collect(model(array.elements), [])
+    guard let (path, id) = shown.randomElement(using: &g) else { return }
     if list.isExpanded(path) {
       try list.collapse(path)
       expandedBox.expanded.remove(id)
@@ -251,11 +261,18 @@ final class CompactSession<Top: TreeSource> where Top.Element == CompactedElemen
     let expected = model(array.elements)
     try #require(Self.read(top) == expected, "\(log.suffix(12))")
     try #require(replayed == expected, "replayed: \(log.suffix(12))")
-    let rows = (0..<list.numberOfRows).map { list.item(at: IndexPath(indexes: [0, $0])).elements[0].id }
-    try #require(rows == NaiveCompact.rows(expected, expanded: expandedBox.expanded), "rows: \(log.suffix(12))")
     try #require(host.violations.isEmpty, "\(log.suffix(12)): \(host.violations)")
-    let hostRows = (host.rows?.first ?? []).map { ($0 as! CompactedElement<Node>).elements[0].id }
-    try #require(hostRows == rows, "host: \(log.suffix(12))")
+    let hostRows = (host.rows ?? []).map { section in section.map { ($0 as! CompactedElement<Node>).elements[0].id } }
+    if layout == .flat {
+      let rows = (0..<list.numberOfRows).map { list.item(at: IndexPath(indexes: [0, $0])).elements[0].id }
+      try #require(rows == NaiveCompact.rows(expected, expanded: expandedBox.expanded), "rows: \(log.suffix(12))")
+      try #require(hostRows == [rows], "host: \(log.suffix(12))")
+    } else {
+      let sections = expected.map { row in
+        expandedBox.expanded.contains(row.ids[0]) ? NaiveCompact.rows(row.kids, expanded: expandedBox.expanded) : []
+      }
+      try #require(hostRows == sections, "host sections: \(log.suffix(12))")
+    }
     if let before, isSingleEdit, checksKeptRows {
       var after: [Int: Int?] = [:]
       NaiveCompact.parents(expected, into: &after)
@@ -399,13 +416,13 @@ struct CompactedSourceTests {
   // MARK: Random sessions
 
   func run<Top: TreeSource>(
-    _ seeds: ClosedRange<UInt64>, steps: Int, checksKeptRows: Bool = true,
+    _ seeds: ClosedRange<UInt64>, steps: Int, checksKeptRows: Bool = true, layout: TreeIndex.Layout = .flat,
     make: @escaping (ArrayTreeSource<Node>) -> Top, model: @escaping ([Node]) -> [NaiveCompact.Row]
   ) throws where Top.Element == CompactedElement<Node> {
     for seed in seeds {
       let (nodes, nextID) = Self.forest(seed: seed)
       let session = CompactSession(
-        seed: seed, forest: nodes, nextID: nextID, make, checksKeptRows: checksKeptRows, model: model)
+        seed: seed, forest: nodes, nextID: nextID, make, checksKeptRows: checksKeptRows, layout: layout, model: model)
       try session.check(before: nil)
       for _ in 0..<steps { try session.step() }
     }
@@ -414,6 +431,13 @@ struct CompactedSourceTests {
   @Test("Random edits and batches: the rows, the replayed change sets and the host are the model's")
   func randomDefault() throws {
     try run(1...40, steps: 60, make: { $0.compacted() }, model: { NaiveCompact.compact($0) { !$0.kids.isEmpty } })
+  }
+
+  @Test("Random edits and batches in a sectioned list: each root row a section")
+  func randomSectioned() throws {
+    try run(
+      141...170, steps: 60, layout: .sectioned, make: { $0.compacted() },
+      model: { NaiveCompact.compact($0) { !$0.kids.isEmpty } })
   }
 
   @Test("Random edits and batches with a folder closure")
