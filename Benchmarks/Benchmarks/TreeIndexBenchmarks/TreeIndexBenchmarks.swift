@@ -87,6 +87,7 @@ let benchmarks: @Sendable () -> Void = {
   registerOutlineBenchmarks(smoke: smoke)  // OutlineBenchmarks.swift
   registerNavigationBenchmarks(smoke: smoke)  // NavigationBenchmarks.swift
   registerRowSelectionBenchmarks(smoke: smoke)  // RowSelectionBenchmarks.swift
+  registerCompactedSourceBenchmarks(smoke: smoke)  // CompactedSourceBenchmarks.swift
 }
 
 /// The benchmark's name: `<workload>/depth<d>/<rows>/<contender>`.
