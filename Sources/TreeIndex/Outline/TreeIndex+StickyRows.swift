@@ -122,24 +122,11 @@ extension TreeIndex {
   /// The ancestors of the item at global row `row`, with their rows and
   /// their subtrees' ends.
   ///
-  /// - Complexity: O(*d* log *b*): the row's path, then one walk down it.
+  /// - Complexity: O(*d* log *b*): one descent to the row, which reads the
+  ///   ancestors' rows on the way.
   func _ancestorChain(ofRow row: Int) -> _AncestorChain? {
-    guard let path = treePath(forRow: row) else { return nil }
-    var rows: [(row: Int, end: Int)] = []
-    rows.reserveCapacity(path.depth)
-    // Rows as `.flat` counts them, then shifted for `.sectioned`, whose
-    // section items take no row.
-    let shift = layout == .flat ? 0 : path[0] + 1
-    var node = _Arena.root
-    var flatRow = -1  // the virtual root's
-    for index in path {
-      let (subitem, rowOffset) = _arena.subitem(of: node, at: index)
-      flatRow += 1 + rowOffset
-      let beneath = subitem == .null ? 0 : _arena.visibleRowsBeneath(subitem)
-      rows.append((flatRow - shift, flatRow - shift + 1 + beneath))
-      node = subitem
-      if node == .null && rows.count < path.depth { return nil }
-    }
-    return _AncestorChain(path: path, rows: rows)
+    var walk = _ChainRecorder(arena: _arena)
+    guard _descend(toGlobalRow: row, recordingIn: &walk) else { return nil }
+    return _AncestorChain(path: TreePath(walk.indices), rows: walk.rows)
   }
 }

@@ -300,7 +300,23 @@ extension _Arena: _ArenaReading {
   /// - Complexity: O(*d* log *b*).
   @usableFromInline
   func appendPath(toRow row: Int, beneath tree: _NodeID, to indices: inout [Int]) {
-    if forest.keepsSums { return appendPathReadingSums(toRow: row, beneath: tree, to: &indices) }
+    appendPath(toRow: row, beneath: tree, recordingIn: &indices)
+  }
+
+  /// ``appendPath(toRow:beneath:to:)`` that gives `indices` each item it
+  /// passes: its index, its node (`.null` when it was never expanded) and
+  /// its row, `firstRow` plus its row among the rows beneath the item whose
+  /// subitems' tree is `tree`.
+  ///
+  /// - Precondition: `row` is 0 or more and less than those rows.
+  /// - Complexity: O(*d* log *b*), and a call of `append` per level.
+  @inline(__always)
+  func appendPath<R: _PathRecorder>(
+    toRow row: Int, beneath tree: _NodeID, firstRow: Int = 0, recordingIn indices: inout R
+  ) {
+    if forest.keepsSums {
+      return appendPathReadingSums(toRow: row, beneath: tree, firstRow: firstRow, to: &indices)
+    }
     forest.nodes.withUnsafeBufferPointer { nodes in
       var t = tree
       var rest = row  // `row` less the rows before subtree `t`
@@ -327,18 +343,18 @@ extension _Arena: _ArenaReading {
         span &+= throughSpan &- own.span
         let gap = own.span &- 1
         if rest < gap {
-          indices.append(span &+ rest)  // an unknown subitem before `node`
+          indices.append(span &+ rest, node: .null, row: firstRow &+ row)  // an unknown subitem before `node`
           return
         }
         rest &-= gap
-        indices.append(span &+ gap)
+        indices.append(span &+ gap, node: t, row: firstRow &+ row &- rest)
         if rest == 0 { return }  // the item's own row
         // A row beneath the item: on to its subitems.
         t = node.element.children
         rest &-= 1
         span = 0
       }
-      indices.append(span &+ rest)  // an unknown subitem after the known ones
+      indices.append(span &+ rest, node: .null, row: firstRow &+ row)  // an unknown subitem after the known ones
     }
   }
 }
@@ -348,8 +364,10 @@ extension _Arena {
   /// each step reads its node's links and its node's sums, nothing else.
   ///
   /// - Complexity: O(*d* log *b*).
-  @usableFromInline
-  func appendPathReadingSums(toRow row: Int, beneath tree: _NodeID, to indices: inout [Int]) {
+  @inline(__always)
+  func appendPathReadingSums<R: _PathRecorder>(
+    toRow row: Int, beneath tree: _NodeID, firstRow: Int = 0, to indices: inout R
+  ) {
     forest.nodes.withUnsafeBufferPointer { nodes in
       forest.sums.withUnsafeBufferPointer { sums in
         var t = tree
@@ -366,12 +384,12 @@ extension _Arena {
           span &+= sum.left.span
           let gap = sum.own.span &- 1
           if rest < gap {
-            indices.append(span &+ rest)  // an unknown subitem before `t`
+            indices.append(span &+ rest, node: .null, row: firstRow &+ row)  // an unknown subitem before `t`
             return
           }
           rest &-= gap
           if rest <= sum.own.extraRows {
-            indices.append(span &+ gap)
+            indices.append(span &+ gap, node: t, row: firstRow &+ row &- rest)
             if rest == 0 { return }  // the item's own row
             // A row beneath the item: on to its subitems.
             t = nodes[Int(t)].element.children
@@ -383,7 +401,7 @@ extension _Arena {
           span &+= sum.own.span
           t = nodes[Int(t)].right
         }
-        indices.append(span &+ rest)  // an unknown subitem after the known ones
+        indices.append(span &+ rest, node: .null, row: firstRow &+ row)  // an unknown subitem after the known ones
       }
     }
   }
