@@ -184,7 +184,7 @@ extension TreeIndex {
       return _DropGap(
         aboveDepth: nil, isAboveExpanded: false, belowDepth: nil, lowestDepth: 1, highestDepth: highest, path: [])
     }
-    var walk = _BranchRecorder(arena: _arena, keepsIndices: keepingPath)
+    var walk = _BranchRecorder(keepsIndices: keepingPath)
     _descend(toRow: row > 0 ? row - 1 : 0, inSection: section, recordingIn: &walk)
     guard row > 0 else {
       let below = walk.depth

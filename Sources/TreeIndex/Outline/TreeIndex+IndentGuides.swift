@@ -19,7 +19,7 @@ extension TreeIndex {
   /// - Complexity: O(*d* log *b*): one descent of the tree to the row,
   ///   which reads its ancestors' numbers of subitems on the way.
   public func indentGuides(forRow row: Int) -> TreeIndentGuides? {
-    var walk = _BranchRecorder(arena: _arena, keepsGuides: true)
+    var walk = _BranchRecorder(keepsGuides: true)
     guard _descend(toGlobalRow: row, recordingIn: &walk) else { return nil }
     return TreeIndentGuides(continuesBelow: walk.continuesBelow, isLastSubitem: walk.isLastSubitem)
   }

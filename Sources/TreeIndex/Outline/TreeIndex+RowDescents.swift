@@ -12,13 +12,13 @@ extension TreeIndex {
   func _descend<R: _PathRecorder>(toRow row: Int, inSection section: Int, recordingIn recorder: inout R) {
     switch layout {
     case .flat:
-      _arena.appendPath(toRow: row, beneath: _arena.children(_Arena.root), recordingIn: &recorder)
+      _arena.appendPath(
+        toRow: row, beneath: _arena.children(_Arena.root), count: _arena.count(_Arena.root), recordingIn: &recorder)
     case .sectioned:
       let (item, offset) = _arena.subitem(of: _Arena.root, at: section)
       // The section's first row, less the sections before it, which take none.
-      let first = offset + 1 - (section + 1)
-      recorder.append(section, node: item, row: first - 1)
-      _arena.appendPath(toRow: row, beneath: _arena.children(item), firstRow: first, recordingIn: &recorder)
+      let first = offset - section
+      _descend(toRow: row, inSectionItem: item, at: section, firstRow: first, recordingIn: &recorder)
     }
   }
 
@@ -32,16 +32,28 @@ extension TreeIndex {
     guard row >= 0, row < numberOfRows else { return false }
     switch layout {
     case .flat:
-      _arena.appendPath(toRow: row, beneath: _arena.children(_Arena.root), recordingIn: &recorder)
+      _arena.appendPath(
+        toRow: row, beneath: _arena.children(_Arena.root), count: _arena.count(_Arena.root), recordingIn: &recorder)
     case .sectioned:
       guard let (section, item, offset) = _arena.subitem(of: _Arena.root, containingDescendantRow: row) else {
         return false
       }
-      recorder.append(section, node: item, row: row - offset - 1)
-      _arena.appendPath(
-        toRow: offset, beneath: _arena.children(item), firstRow: row - offset, recordingIn: &recorder)
+      _descend(toRow: offset, inSectionItem: item, at: section, firstRow: row - offset, recordingIn: &recorder)
     }
     return true
+  }
+
+  /// The `.sectioned` descent beneath a section's known root item `item`,
+  /// whose first row is `firstRow`.
+  @inline(__always)
+  func _descend<R: _PathRecorder>(
+    toRow row: Int, inSectionItem item: _NodeID, at section: Int, firstRow: Int, recordingIn recorder: inout R
+  ) {
+    let beneath = _arena.visibleRowsBeneath(item)
+    recorder.append(section, node: item, row: firstRow - 1, rowsBeneath: beneath, siblings: _arena.count(_Arena.root))
+    _arena.appendPath(
+      toRow: row, beneath: _arena.children(item), count: _arena.count(item), firstRow: firstRow,
+      recordingIn: &recorder)
   }
 }
 
@@ -49,7 +61,6 @@ extension TreeIndex {
 /// reached, the last item's node and index, which items on the way are
 /// their parents' last subitems, and, when asked, the path.
 struct _BranchRecorder: _PathRecorder {
-  let arena: _Arena
   /// The path, when kept (otherwise empty, never allocated).
   var indices: [Int] = []
   let keepsIndices: Bool
@@ -59,18 +70,15 @@ struct _BranchRecorder: _PathRecorder {
   let keepsGuides: Bool
   /// The number of items passed.
   var depth = 0
-  /// The last item's node (the virtual root before any).
-  var node: _NodeID = _Arena.root
-  /// The last item's index.
-  var index = 0
+  /// The last item's node.
+  var node: _NodeID = .null
   /// Whether the last item is its parent's last subitem.
   var isLastSubitem = true
   /// The depth of the deepest item on the way that has a later sibling, 0
   /// when none has.
   var branchDepth = 0
 
-  init(arena: _Arena, keepsIndices: Bool = false, keepsGuides: Bool = false) {
-    self.arena = arena
+  init(keepsIndices: Bool = false, keepsGuides: Bool = false) {
     self.keepsIndices = keepsIndices
     self.keepsGuides = keepsGuides
     if keepsIndices { indices.reserveCapacity(8) }
@@ -78,35 +86,27 @@ struct _BranchRecorder: _PathRecorder {
   }
 
   @inline(__always)
-  mutating func append(_ index: Int, node: _NodeID, row: Int) {
+  mutating func append(_ index: Int, node: _NodeID, row: Int, rowsBeneath: Int, siblings: Int) {
     if keepsGuides && depth > 0 { continuesBelow.append(!isLastSubitem) }
-    // Every item above the last is known: only a known item has subitems.
-    isLastSubitem = index == arena.count(self.node) &- 1
+    isLastSubitem = index == siblings &- 1
     if !isLastSubitem { branchDepth = depth &+ 1 }
     depth &+= 1
     self.node = node
-    self.index = index
     if keepsIndices { indices.append(index) }
   }
 }
 
-/// What the sticky-row query keeps of a descent: the path, and each item's
+/// What the sticky-row query keeps of a descent: each item's index, its
 /// global row and the end of its subtree's rows.
 struct _ChainRecorder: _PathRecorder {
-  let arena: _Arena
-  var indices: [Int] = []
-  var rows: [(row: Int, end: Int)] = []
+  var links: [(index: Int, row: Int, end: Int)] = []
 
-  init(arena: _Arena) {
-    self.arena = arena
-    indices.reserveCapacity(8)
-    rows.reserveCapacity(8)
+  init() {
+    links.reserveCapacity(8)
   }
 
   @inline(__always)
-  mutating func append(_ index: Int, node: _NodeID, row: Int) {
-    indices.append(index)
-    let beneath = node == .null ? 0 : arena.visibleRowsBeneath(node)
-    rows.append((row, row &+ 1 &+ beneath))
+  mutating func append(_ index: Int, node: _NodeID, row: Int, rowsBeneath: Int, siblings: Int) {
+    links.append((index, row, row &+ 1 &+ rowsBeneath))
   }
 }

@@ -89,9 +89,9 @@ extension TreeIndex {
         guard let found = _ancestorChain(ofRow: coveredRow) else { break }
         chain = found
       }
-      guard let chain, chain.path.depth >= depth else { break }
-      if result.isEmpty { result.reserveCapacity(Swift.min(maximumCount, chain.path.depth - firstDepth + 1)) }
-      let (row, end) = chain.rows[depth - 1]
+      guard let chain, chain.depth >= depth else { break }
+      if result.isEmpty { result.reserveCapacity(Swift.min(maximumCount, chain.depth - firstDepth + 1)) }
+      let (_, row, end) = chain.links[depth - 1]
       guard end - row > 1 else { break }  // no visible subitems
       let top = offsetOfRow(row)
       // The covered row itself sticks only when it is partly scrolled above.
@@ -99,23 +99,35 @@ extension TreeIndex {
       let height = offsetOfRow(row + 1) - top
       let subtreeEnd = offsetOfRow(end) - contentOffset
       let offset = Swift.min(stickyHeight, subtreeEnd - height)
-      result.append(TreeStickyRow(treePath: TreePath(chain.path.prefix(depth)), row: row, offset: offset))
+      result.append(TreeStickyRow(treePath: chain.path(atDepth: depth), row: row, offset: offset))
       stickyHeight += height
       previousEnd = end
     }
     return result
   }
 
-  /// The ancestors of a row, the row's item included: their path, and for
-  /// each level the global row of the ancestor there and the end of its
-  /// subtree's rows (`rows[level]`) (in `.sectioned`, level 0's entries are unused).
+  /// The ancestors of a row, the row's item included: for each level, the
+  /// ancestor's index among its siblings, its global row and the end of its
+  /// subtree's rows (`links[level]`) (in `.sectioned`, level 0's rows are
+  /// unused).
   struct _AncestorChain {
-    var path: TreePath
-    var rows: [(row: Int, end: Int)]
+    var links: [(index: Int, row: Int, end: Int)]
+
+    /// The number of levels: the row's item's depth.
+    var depth: Int { links.count }
 
     /// Whether `row` lies in the subtree of the chain's ancestor at `depth`.
     func contains(_ row: Int, atDepth depth: Int) -> Bool {
-      depth <= path.depth && rows[depth - 1].row <= row && row < rows[depth - 1].end
+      depth <= links.count && links[depth - 1].row <= row && row < links[depth - 1].end
+    }
+
+    /// The path of the chain's ancestor at `depth`.
+    func path(atDepth depth: Int) -> TreePath {
+      TreePath(
+        [Int](unsafeUninitializedCapacity: depth) { buffer, count in
+          for level in 0..<depth { buffer.initializeElement(at: level, to: links[level].index) }
+          count = depth
+        })
     }
   }
 
@@ -125,8 +137,8 @@ extension TreeIndex {
   /// - Complexity: O(*d* log *b*): one descent to the row, which reads the
   ///   ancestors' rows on the way.
   func _ancestorChain(ofRow row: Int) -> _AncestorChain? {
-    var walk = _ChainRecorder(arena: _arena)
+    var walk = _ChainRecorder()
     guard _descend(toGlobalRow: row, recordingIn: &walk) else { return nil }
-    return _AncestorChain(path: TreePath(walk.indices), rows: walk.rows)
+    return _AncestorChain(links: walk.links)
   }
 }

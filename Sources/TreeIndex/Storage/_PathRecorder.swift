@@ -6,15 +6,16 @@ protocol _PathRecorder {
   /// - Parameters:
   ///   - index: The item's index among its siblings.
   ///   - node: The item's node, `.null` when it was never expanded.
-  ///   - row: The item's row, counted among the rows beneath the item the
-  ///     descent starts from.
-  mutating func append(_ index: Int, node: _NodeID, row: Int)
+  ///   - row: The item's row.
+  ///   - rowsBeneath: The rows shown beneath the item.
+  ///   - siblings: The number of subitems of the item's parent.
+  mutating func append(_ index: Int, node: _NodeID, row: Int, rowsBeneath: Int, siblings: Int)
 }
 
 extension Array: _PathRecorder where Element == Int {
   /// Appends the item's index.
   @inline(__always)
-  mutating func append(_ index: Int, node: _NodeID, row: Int) {
+  mutating func append(_ index: Int, node: _NodeID, row: Int, rowsBeneath: Int, siblings: Int) {
     append(index)
   }
 }
