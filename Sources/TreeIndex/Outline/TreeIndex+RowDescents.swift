@@ -96,17 +96,27 @@ struct _BranchRecorder: _PathRecorder {
   }
 }
 
-/// What the sticky-row query keeps of a descent: each item's index, its
-/// global row and the end of its subtree's rows.
+/// An item on the way down to a row: its index among its siblings, its
+/// node, its global row and the end of its subtree's rows.
+typealias _ChainLink = (index: Int, node: _NodeID, row: Int, end: Int)
+
+/// What the sticky-row query keeps of a descent: a link per item on the
+/// way.
 struct _ChainRecorder: _PathRecorder {
-  var links: [(index: Int, row: Int, end: Int)] = []
+  var links: [_ChainLink]
 
   init() {
+    links = []
     links.reserveCapacity(8)
+  }
+
+  /// A recorder that appends to `links`.
+  init(links: [_ChainLink]) {
+    self.links = links
   }
 
   @inline(__always)
   mutating func append(_ index: Int, node: _NodeID, row: Int, rowsBeneath: Int, siblings: Int) {
-    links.append((index, row, row &+ 1 &+ rowsBeneath))
+    links.append((index, node, row, row &+ 1 &+ rowsBeneath))
   }
 }

@@ -83,15 +83,19 @@ extension TreeIndex {
       // Not in the last sticky row's subtree: no more sticky rows.
       guard let coveredRow = rowAtOffset(point), coveredRow < previousEnd else { break }
       let depth = result.count + firstDepth
-      if let previous = chain, previous.contains(coveredRow, atDepth: depth) {
+      if chain?.contains(coveredRow, atDepth: depth) == true {
         // The candidate is the chain's ancestor at `depth`.
+      } else if !result.isEmpty, chain?.containsBeneath(coveredRow, atDepth: depth - 1) == true {
+        // The candidate is beneath the last sticky row: only the levels
+        // below it change.
+        _replaceAncestors(in: &chain!, belowDepth: depth - 1, withThoseOfRow: coveredRow)
       } else {
         guard let found = _ancestorChain(ofRow: coveredRow) else { break }
         chain = found
       }
       guard let chain, chain.depth >= depth else { break }
       if result.isEmpty { result.reserveCapacity(Swift.min(maximumCount, chain.depth - firstDepth + 1)) }
-      let (_, row, end) = chain.links[depth - 1]
+      let (_, _, row, end) = chain.links[depth - 1]
       guard end - row > 1 else { break }  // no visible subitems
       let top = offsetOfRow(row)
       // The covered row itself sticks only when it is partly scrolled above.
@@ -107,11 +111,11 @@ extension TreeIndex {
   }
 
   /// The ancestors of a row, the row's item included: for each level, the
-  /// ancestor's index among its siblings, its global row and the end of its
-  /// subtree's rows (`links[level]`) (in `.sectioned`, level 0's rows are
-  /// unused).
+  /// ancestor's index among its siblings, its node, its global row and the
+  /// end of its subtree's rows (`links[level]`) (in `.sectioned`, level 0's
+  /// rows are unused).
   struct _AncestorChain {
-    var links: [(index: Int, row: Int, end: Int)]
+    var links: [_ChainLink]
 
     /// The number of levels: the row's item's depth.
     var depth: Int { links.count }
@@ -121,13 +125,18 @@ extension TreeIndex {
       depth <= links.count && links[depth - 1].row <= row && row < links[depth - 1].end
     }
 
+    /// Whether `row` lies beneath the chain's ancestor at `depth`, in its
+    /// subtree but not its own row.
+    func containsBeneath(_ row: Int, atDepth depth: Int) -> Bool {
+      depth <= links.count && links[depth - 1].row < row && row < links[depth - 1].end
+    }
+
     /// The path of the chain's ancestor at `depth`.
     func path(atDepth depth: Int) -> TreePath {
-      TreePath(
-        [Int](unsafeUninitializedCapacity: depth) { buffer, count in
-          for level in 0..<depth { buffer.initializeElement(at: level, to: links[level].index) }
-          count = depth
-        })
+      var indices: [Int] = []
+      indices.reserveCapacity(depth)
+      for level in 0..<depth { indices.append(links[level].index) }
+      return TreePath(indices)
     }
   }
 
@@ -140,5 +149,20 @@ extension TreeIndex {
     var walk = _ChainRecorder()
     guard _descend(toGlobalRow: row, recordingIn: &walk) else { return nil }
     return _AncestorChain(links: walk.links)
+  }
+
+  /// Replaces the levels of `chain` below `depth` by the ancestors of the
+  /// row at `row`, which lies beneath the chain's ancestor at `depth`.
+  ///
+  /// - Complexity: O((*d* − `depth`) log *b*): a descent from that ancestor.
+  func _replaceAncestors(in chain: inout _AncestorChain, belowDepth depth: Int, withThoseOfRow row: Int) {
+    var walk = _ChainRecorder(links: chain.links)
+    chain.links = []
+    walk.links.removeSubrange(depth...)
+    let parent = walk.links[depth - 1]
+    _arena.appendPath(
+      toRow: row - parent.row - 1, beneath: _arena.children(parent.node), count: _arena.count(parent.node),
+      firstRow: parent.row + 1, recordingIn: &walk)
+    chain.links = walk.links
   }
 }
