@@ -34,11 +34,11 @@ extension TreeIndex {
   ///   - maximumCount: The most rows to stick; 7 unless given.
   /// - Returns: The sticky rows, outermost first: empty when none sticks,
   ///   `topRow` is out of range or `maximumCount` is not positive.
-  /// - Complexity: O(*d* log *b*): one descent to the top row's path and
-  ///   one walk down it, and one more of each for a sticky row whose
-  ///   covered row has left the previous one's subtree (at most O(*m* ·
-  ///   *d* log *b*) for *m* sticky rows, at most the depth and
-  ///   `maximumCount`).
+  /// - Complexity: O(*d* log *b*): one descent to the top row, which reads
+  ///   its ancestors' rows on the way, and, for a sticky row whose covered
+  ///   row has left the subtree of the previous chain's ancestor at that
+  ///   level, one more from the last sticky row down (at most O(*m* · *d*
+  ///   log *b*) for *m* sticky rows, at most the depth and `maximumCount`).
   public func stickyRows(
     forTopRow topRow: Int, maximumCount: Int = defaultMaximumNumberOfStickyRows
   ) -> [TreeStickyRow] {
@@ -63,6 +63,7 @@ extension TreeIndex {
   /// - Returns: The sticky rows, outermost first.
   /// - Complexity: O(*m*) geometry questions for *m* sticky rows, and the
   ///   descents of ``stickyRows(forTopRow:maximumCount:)``.
+  @inline(__always)
   package func _stickyRows(
     atOffset contentOffset: Double, maximumCount: Int,
     rowAtOffset: (Double) -> Int?, offsetOfRow: (Int) -> Double
