@@ -66,21 +66,30 @@ extension TreeIndex {
   ///   `tablePath` names no gap.
   /// - Complexity: O(*d* log *b*).
   public func dropTarget(beforeRowAt tablePath: IndexPath, level: Int) -> TreeDropTarget? {
-    guard let gap = _dropGap(beforeRowAt: tablePath) else { return nil }
+    guard var gap = _dropGap(beforeRowAt: tablePath, keepingPath: true) else { return nil }
     // Clamped as a level first, so that no level overflows.
     let depth = Swift.min(Swift.max(level, gap.lowestDepth - 1), gap.highestDepth - 1) + 1
-    if let above = gap.above {
-      if gap.isAboveExpanded && depth == above.depth + 1 {
-        return TreeDropTarget(parent: above, index: 0)
+    if let aboveDepth = gap.aboveDepth {
+      // `gap.path` is the row above's.
+      if gap.isAboveExpanded && depth == aboveDepth + 1 {
+        return TreeDropTarget(parent: TreePath(gap.path), index: 0)
       }
-      if gap.below.map({ depth > $0.depth }) ?? true {
+      if gap.belowDepth.map({ depth > $0 }) ?? true {
         // After the row above's ancestor at that depth (or the row itself).
-        return TreeDropTarget(parent: TreePath(above.prefix(depth - 1)), index: above[depth - 1] + 1)
-          ._rootParentAsNil
+        return gap.target(afterItemAtDepth: depth)
       }
+      // At the row below's depth, which is the row above's subitem's or
+      // its ancestor's next sibling's.
+      let belowDepth = gap.belowDepth!
+      if belowDepth == aboveDepth + 1 { return TreeDropTarget(parent: TreePath(gap.path), index: 0) }
+      return gap.target(afterItemAtDepth: belowDepth)
     }
-    if let below = gap.below {
-      if depth == below.depth { return TreeDropTarget(parent: below.parent, index: below[below.depth - 1]) }
+    if let belowDepth = gap.belowDepth {
+      // `gap.path` is the row below's.
+      if depth == belowDepth {
+        let index = gap.path.removeLast()
+        return TreeDropTarget(parent: gap.path.isEmpty ? nil : TreePath(gap.path), index: index)
+      }
       // `.sectioned`, before the first section.
       return TreeDropTarget(parent: nil, index: 0)
     }
@@ -130,55 +139,71 @@ extension TreeIndex {
   /// The rows on either side of a gap and the depths an item dropped there
   /// can have.
   struct _DropGap {
-    /// The path of the row before the gap, if any.
-    var above: TreePath?
+    /// The depth of the row before the gap, if any.
+    var aboveDepth: Int?
     /// Whether the row before the gap is expanded.
     var isAboveExpanded: Bool
-    /// The path of the row after the gap, if any.
-    var below: TreePath?
+    /// The depth of the row after the gap, if any.
+    var belowDepth: Int?
     /// The least and the greatest depth (level + 1) of a dropped item.
     var lowestDepth: Int
     var highestDepth: Int
+    /// When asked for, the path of the row before the gap, or of the row
+    /// after it when there is none before; otherwise empty.
+    var path: [Int]
+
+    /// The target after the ancestor at `depth` of the row before the gap
+    /// (or after the row itself), consuming ``path``.
+    mutating func target(afterItemAtDepth depth: Int) -> TreeDropTarget {
+      path.removeLast(path.count - depth)
+      let index = path.removeLast() + 1
+      return TreeDropTarget(parent: path.isEmpty ? nil : TreePath(path), index: index)
+    }
   }
 
   /// The gap before the row at `tablePath`, or `nil` when there is none.
   ///
+  /// One descent, to the row before the gap (or after it, when there is
+  /// none before): the row after it is the row before's first subitem when
+  /// that one is expanded and has subitems, otherwise the next sibling of
+  /// its deepest ancestor (or itself) that has one.
+  ///
+  /// - Parameter keepingPath: Whether to keep the path descended to.
   /// - Complexity: O(*d* log *b*).
-  func _dropGap(beforeRowAt tablePath: IndexPath) -> _DropGap? {
+  func _dropGap(beforeRowAt tablePath: IndexPath, keepingPath: Bool = false) -> _DropGap? {
     guard tablePath.count == 2 else { return nil }
     let section = tablePath[0]
     let row = tablePath[1]
     guard section >= 0, section < numberOfSections, row >= 0 else { return nil }
     let rowCount = numberOfRows(inSection: section)
     guard row <= rowCount else { return nil }
-    let above = row > 0 ? treeIndexPath(fromTablePath: IndexPath(indexes: [section, row - 1])) : nil
-    let below = row < rowCount ? treeIndexPath(fromTablePath: IndexPath(indexes: [section, row])) : nil
-    let isAboveExpanded = above.map { isExpanded($0) } ?? false
     let rowDepth = layout == .flat ? 1 : 2
-    var lowest: Int
-    var highest: Int
-    switch (above, below) {
-    case (let above?, let below?):
-      lowest = below.depth
-      highest = above.depth + (isAboveExpanded ? 1 : 0)
-    case (let above?, nil):
-      lowest = 1  // in `.sectioned`, level 0 is after the section
-      highest = above.depth + (isAboveExpanded ? 1 : 0)
-    case (nil, let below?):
-      lowest = layout == .sectioned && section == 0 ? 1 : below.depth
-      highest = below.depth
-    case (nil, nil):
-      lowest = 1
-      highest = layout == .sectioned && numberOfSubitems(of: [section]) != nil ? rowDepth : 1
+    guard rowCount > 0 else {
+      // No row on either side: an empty table or an empty section.
+      let highest = layout == .sectioned && numberOfSubitems(of: [section]) != nil ? rowDepth : 1
+      return _DropGap(
+        aboveDepth: nil, isAboveExpanded: false, belowDepth: nil, lowestDepth: 1, highestDepth: highest, path: [])
     }
+    var walk = _BranchRecorder(keepsIndices: keepingPath)
+    _descend(toRow: row > 0 ? row - 1 : 0, inSection: section, recordingIn: &walk)
+    guard row > 0 else {
+      let below = walk.depth
+      return _DropGap(
+        aboveDepth: nil, isAboveExpanded: false, belowDepth: below,
+        lowestDepth: layout == .sectioned && section == 0 ? 1 : below, highestDepth: below, path: walk.indices)
+    }
+    let above = walk.depth
+    let isAboveExpanded = walk.node != .null && _arena.isExpanded(walk.node)
+    let highest = above + (isAboveExpanded ? 1 : 0)
+    guard row < rowCount else {
+      // In `.sectioned`, level 0 is after the section.
+      return _DropGap(
+        aboveDepth: above, isAboveExpanded: isAboveExpanded, belowDepth: nil, lowestDepth: 1,
+        highestDepth: highest, path: walk.indices)
+    }
+    let below = isAboveExpanded && _arena.count(walk.node) > 0 ? above + 1 : walk.branchDepth
     return _DropGap(
-      above: above, isAboveExpanded: isAboveExpanded, below: below, lowestDepth: lowest, highestDepth: highest)
-  }
-}
-
-extension TreeDropTarget {
-  /// The target with an empty parent path read as the root.
-  var _rootParentAsNil: TreeDropTarget {
-    parent?.isEmpty == true ? TreeDropTarget(parent: nil, index: index) : self
+      aboveDepth: above, isAboveExpanded: isAboveExpanded, belowDepth: below, lowestDepth: below,
+      highestDepth: highest, path: walk.indices)
   }
 }

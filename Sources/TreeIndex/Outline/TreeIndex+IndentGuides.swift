@@ -16,19 +16,11 @@ extension TreeIndex {
   ///
   /// - Parameter row: A row in `0 ..< numberOfRows`.
   /// - Returns: The guides, or `nil` when there is no such row.
-  /// - Complexity: O(*d* log *b*): two descents of the tree (the row's path,
-  ///   then its ancestors' numbers of subitems), then O(*d*) to fill the
-  ///   answer.
+  /// - Complexity: O(*d* log *b*): one descent of the tree to the row,
+  ///   which reads its ancestors' numbers of subitems on the way.
   public func indentGuides(forRow row: Int) -> TreeIndentGuides? {
-    guard let treePath = treePath(forRow: row) else { return nil }
-    var isLast: [Bool] = []
-    isLast.reserveCapacity(treePath.depth)
-    var node = _Arena.root
-    for index in treePath {
-      isLast.append(index == _arena.count(node) - 1)
-      node = _arena.subitem(of: node, at: index).node
-      if node == .null && isLast.count < treePath.depth { return nil }
-    }
-    return TreeIndentGuides(continuesBelow: isLast.dropLast().map { !$0 }, isLastSubitem: isLast.last ?? true)
+    var walk = _BranchRecorder(keepsGuides: true)
+    guard _descend(toGlobalRow: row, recordingIn: &walk) else { return nil }
+    return TreeIndentGuides(continuesBelow: walk.continuesBelow, isLastSubitem: walk.isLastSubitem)
   }
 }

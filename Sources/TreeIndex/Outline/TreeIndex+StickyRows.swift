@@ -34,11 +34,11 @@ extension TreeIndex {
   ///   - maximumCount: The most rows to stick; 7 unless given.
   /// - Returns: The sticky rows, outermost first: empty when none sticks,
   ///   `topRow` is out of range or `maximumCount` is not positive.
-  /// - Complexity: O(*d* log *b*): one descent to the top row's path and
-  ///   one walk down it, and one more of each for a sticky row whose
-  ///   covered row has left the previous one's subtree (at most O(*m* ·
-  ///   *d* log *b*) for *m* sticky rows, at most the depth and
-  ///   `maximumCount`).
+  /// - Complexity: O(*d* log *b*): one descent to the top row, which reads
+  ///   its ancestors' rows on the way, and, for a sticky row whose covered
+  ///   row has left the subtree of the previous chain's ancestor at that
+  ///   level, one more from the last sticky row down (at most O(*m* · *d*
+  ///   log *b*) for *m* sticky rows, at most the depth and `maximumCount`).
   public func stickyRows(
     forTopRow topRow: Int, maximumCount: Int = defaultMaximumNumberOfStickyRows
   ) -> [TreeStickyRow] {
@@ -63,6 +63,7 @@ extension TreeIndex {
   /// - Returns: The sticky rows, outermost first.
   /// - Complexity: O(*m*) geometry questions for *m* sticky rows, and the
   ///   descents of ``stickyRows(forTopRow:maximumCount:)``.
+  @inline(__always)
   package func _stickyRows(
     atOffset contentOffset: Double, maximumCount: Int,
     rowAtOffset: (Double) -> Int?, offsetOfRow: (Int) -> Double
@@ -83,15 +84,19 @@ extension TreeIndex {
       // Not in the last sticky row's subtree: no more sticky rows.
       guard let coveredRow = rowAtOffset(point), coveredRow < previousEnd else { break }
       let depth = result.count + firstDepth
-      if let previous = chain, previous.contains(coveredRow, atDepth: depth) {
+      if chain?.contains(coveredRow, atDepth: depth) == true {
         // The candidate is the chain's ancestor at `depth`.
+      } else if !result.isEmpty, chain?.containsBeneath(coveredRow, atDepth: depth - 1) == true {
+        // The candidate is beneath the last sticky row: only the levels
+        // below it change.
+        _replaceAncestors(in: &chain!, belowDepth: depth - 1, withThoseOfRow: coveredRow)
       } else {
         guard let found = _ancestorChain(ofRow: coveredRow) else { break }
         chain = found
       }
-      guard let chain, chain.path.depth >= depth else { break }
-      if result.isEmpty { result.reserveCapacity(Swift.min(maximumCount, chain.path.depth - firstDepth + 1)) }
-      let (row, end) = chain.rows[depth - 1]
+      guard let chain, chain.depth >= depth else { break }
+      if result.isEmpty { result.reserveCapacity(Swift.min(maximumCount, chain.depth - firstDepth + 1)) }
+      let (_, _, row, end) = chain.links[depth - 1]
       guard end - row > 1 else { break }  // no visible subitems
       let top = offsetOfRow(row)
       // The covered row itself sticks only when it is partly scrolled above.
@@ -99,47 +104,66 @@ extension TreeIndex {
       let height = offsetOfRow(row + 1) - top
       let subtreeEnd = offsetOfRow(end) - contentOffset
       let offset = Swift.min(stickyHeight, subtreeEnd - height)
-      result.append(TreeStickyRow(treePath: TreePath(chain.path.prefix(depth)), row: row, offset: offset))
+      result.append(TreeStickyRow(treePath: chain.path(atDepth: depth), row: row, offset: offset))
       stickyHeight += height
       previousEnd = end
     }
     return result
   }
 
-  /// The ancestors of a row, the row's item included: their path, and for
-  /// each level the global row of the ancestor there and the end of its
-  /// subtree's rows (`rows[level]`) (in `.sectioned`, level 0's entries are unused).
+  /// The ancestors of a row, the row's item included: for each level, the
+  /// ancestor's index among its siblings, its node, its global row and the
+  /// end of its subtree's rows (`links[level]`) (in `.sectioned`, level 0's
+  /// rows are unused).
   struct _AncestorChain {
-    var path: TreePath
-    var rows: [(row: Int, end: Int)]
+    var links: [_ChainLink]
+
+    /// The number of levels: the row's item's depth.
+    var depth: Int { links.count }
 
     /// Whether `row` lies in the subtree of the chain's ancestor at `depth`.
     func contains(_ row: Int, atDepth depth: Int) -> Bool {
-      depth <= path.depth && rows[depth - 1].row <= row && row < rows[depth - 1].end
+      depth <= links.count && links[depth - 1].row <= row && row < links[depth - 1].end
+    }
+
+    /// Whether `row` lies beneath the chain's ancestor at `depth`, in its
+    /// subtree but not its own row.
+    func containsBeneath(_ row: Int, atDepth depth: Int) -> Bool {
+      depth <= links.count && links[depth - 1].row < row && row < links[depth - 1].end
+    }
+
+    /// The path of the chain's ancestor at `depth`.
+    func path(atDepth depth: Int) -> TreePath {
+      var indices: [Int] = []
+      indices.reserveCapacity(depth)
+      for level in 0..<depth { indices.append(links[level].index) }
+      return TreePath(indices)
     }
   }
 
   /// The ancestors of the item at global row `row`, with their rows and
   /// their subtrees' ends.
   ///
-  /// - Complexity: O(*d* log *b*): the row's path, then one walk down it.
+  /// - Complexity: O(*d* log *b*): one descent to the row, which reads the
+  ///   ancestors' rows on the way.
   func _ancestorChain(ofRow row: Int) -> _AncestorChain? {
-    guard let path = treePath(forRow: row) else { return nil }
-    var rows: [(row: Int, end: Int)] = []
-    rows.reserveCapacity(path.depth)
-    // Rows as `.flat` counts them, then shifted for `.sectioned`, whose
-    // section items take no row.
-    let shift = layout == .flat ? 0 : path[0] + 1
-    var node = _Arena.root
-    var flatRow = -1  // the virtual root's
-    for index in path {
-      let (subitem, rowOffset) = _arena.subitem(of: node, at: index)
-      flatRow += 1 + rowOffset
-      let beneath = subitem == .null ? 0 : _arena.visibleRowsBeneath(subitem)
-      rows.append((flatRow - shift, flatRow - shift + 1 + beneath))
-      node = subitem
-      if node == .null && rows.count < path.depth { return nil }
-    }
-    return _AncestorChain(path: path, rows: rows)
+    var walk = _ChainRecorder()
+    guard _descend(toGlobalRow: row, recordingIn: &walk) else { return nil }
+    return _AncestorChain(links: walk.links)
+  }
+
+  /// Replaces the levels of `chain` below `depth` by the ancestors of the
+  /// row at `row`, which lies beneath the chain's ancestor at `depth`.
+  ///
+  /// - Complexity: O((*d* − `depth`) log *b*): a descent from that ancestor.
+  func _replaceAncestors(in chain: inout _AncestorChain, belowDepth depth: Int, withThoseOfRow row: Int) {
+    var walk = _ChainRecorder(links: chain.links)
+    chain.links = []
+    walk.links.removeSubrange(depth...)
+    let parent = walk.links[depth - 1]
+    _arena.appendPath(
+      toRow: row - parent.row - 1, beneath: _arena.children(parent.node), count: _arena.count(parent.node),
+      firstRow: parent.row + 1, recordingIn: &walk)
+    chain.links = walk.links
   }
 }

@@ -300,11 +300,31 @@ extension _Arena: _ArenaReading {
   /// - Complexity: O(*d* log *b*).
   @usableFromInline
   func appendPath(toRow row: Int, beneath tree: _NodeID, to indices: inout [Int]) {
-    if forest.keepsSums { return appendPathReadingSums(toRow: row, beneath: tree, to: &indices) }
+    appendPath(toRow: row, beneath: tree, recordingIn: &indices)
+  }
+
+  /// ``appendPath(toRow:beneath:to:)`` that gives `indices` each item it
+  /// passes (see ``_PathRecorder``), read off the nodes on the way, with
+  /// rows counted from `firstRow`.
+  ///
+  /// - Parameters:
+  ///   - count: The number of subitems of the item whose subitems' tree is
+  ///     `tree`.
+  ///   - firstRow: The row of that item's first subitem.
+  /// - Precondition: `row` is 0 or more and less than those rows.
+  /// - Complexity: O(*d* log *b*), and a call of `append` per level.
+  @inline(__always)
+  func appendPath<R: _PathRecorder>(
+    toRow row: Int, beneath tree: _NodeID, count: Int = 0, firstRow: Int = 0, recordingIn indices: inout R
+  ) {
+    if forest.keepsSums {
+      return appendPathReadingSums(toRow: row, beneath: tree, count: count, firstRow: firstRow, to: &indices)
+    }
     forest.nodes.withUnsafeBufferPointer { nodes in
       var t = tree
       var rest = row  // `row` less the rows before subtree `t`
       var span = 0  // the positions before subtree `t`
+      var siblings = count  // the subitems of the item whose tree `t` is in
       while t >= 0 {
         let node = nodes[Int(t)]
         let right = node.right < 0 ? _RowSummary.zero : nodes[Int(node.right)].total
@@ -327,18 +347,23 @@ extension _Arena: _ArenaReading {
         span &+= throughSpan &- own.span
         let gap = own.span &- 1
         if rest < gap {
-          indices.append(span &+ rest)  // an unknown subitem before `node`
+          // An unknown subitem before `node`.
+          indices.append(span &+ rest, node: .null, row: firstRow &+ row, rowsBeneath: 0, siblings: siblings)
           return
         }
         rest &-= gap
-        indices.append(span &+ gap)
+        indices.append(
+          span &+ gap, node: t, row: firstRow &+ row &- rest, rowsBeneath: own.extraRows, siblings: siblings)
         if rest == 0 { return }  // the item's own row
         // A row beneath the item: on to its subitems.
-        t = node.element.children
+        let item = node.element
+        siblings = item.isWide ? nodes[Int(item.valuesNode)].element.kept.count : Int(item._count)
+        t = item.children
         rest &-= 1
         span = 0
       }
-      indices.append(span &+ rest)  // an unknown subitem after the known ones
+      // An unknown subitem after the known ones.
+      indices.append(span &+ rest, node: .null, row: firstRow &+ row, rowsBeneath: 0, siblings: siblings)
     }
   }
 }
@@ -348,13 +373,16 @@ extension _Arena {
   /// each step reads its node's links and its node's sums, nothing else.
   ///
   /// - Complexity: O(*d* log *b*).
-  @usableFromInline
-  func appendPathReadingSums(toRow row: Int, beneath tree: _NodeID, to indices: inout [Int]) {
+  @inline(__always)
+  func appendPathReadingSums<R: _PathRecorder>(
+    toRow row: Int, beneath tree: _NodeID, count: Int = 0, firstRow: Int = 0, to indices: inout R
+  ) {
     forest.nodes.withUnsafeBufferPointer { nodes in
       forest.sums.withUnsafeBufferPointer { sums in
         var t = tree
         var rest = row  // `row` less the rows before subtree `t`
         var span = 0  // the positions before subtree `t`
+        var siblings = count  // the subitems of the item whose tree `t` is in
         while t >= 0 {
           let sum = sums[Int(t)]
           let leftRows = sum.left.span &+ sum.left.extraRows
@@ -366,15 +394,19 @@ extension _Arena {
           span &+= sum.left.span
           let gap = sum.own.span &- 1
           if rest < gap {
-            indices.append(span &+ rest)  // an unknown subitem before `t`
+            // An unknown subitem before `t`.
+            indices.append(span &+ rest, node: .null, row: firstRow &+ row, rowsBeneath: 0, siblings: siblings)
             return
           }
           rest &-= gap
           if rest <= sum.own.extraRows {
-            indices.append(span &+ gap)
+            indices.append(
+              span &+ gap, node: t, row: firstRow &+ row &- rest, rowsBeneath: sum.own.extraRows, siblings: siblings)
             if rest == 0 { return }  // the item's own row
             // A row beneath the item: on to its subitems.
-            t = nodes[Int(t)].element.children
+            let item = nodes[Int(t)].element
+            siblings = item.isWide ? nodes[Int(item.valuesNode)].element.kept.count : Int(item._count)
+            t = item.children
             rest &-= 1
             span = 0
             continue
@@ -383,7 +415,8 @@ extension _Arena {
           span &+= sum.own.span
           t = nodes[Int(t)].right
         }
-        indices.append(span &+ rest)  // an unknown subitem after the known ones
+        // An unknown subitem after the known ones.
+        indices.append(span &+ rest, node: .null, row: firstRow &+ row, rowsBeneath: 0, siblings: siblings)
       }
     }
   }
