@@ -223,8 +223,16 @@ struct BrowserModel {
       guard let path else { break }
       expanded = expanded.filter { !seen.contains($0) }
       move(to: TreePath([path[0]]))
-    case .pageUp: move(to: cursor - height)
-    case .pageDown: move(to: cursor + height)
+    // As the list's navigation pages: to the last (first) row wholly in
+    // the window, or, from there, a window further on.
+    case .pageUp:
+      guard !rows.isEmpty else { break }
+      move(to: top < cursor ? top : Swift.max(0, Swift.min(cursor + 1 - height, cursor - 1)))
+    case .pageDown:
+      let count = rows.count
+      guard count > 0 else { break }
+      let visible = Swift.min(top + height - 1, count - 1)
+      move(to: visible > cursor ? visible : Swift.max(Swift.min(cursor + height - 1, count - 1), cursor + 1))
     case .home, .character("g"): move(to: 0)
     case .end, .character("G"): move(to: rows.count - 1)
     case .character("/"): mode = .searching("")

@@ -28,7 +28,7 @@ import TreeDataSource
     #expect(
       Array(rows.prefix(6)) == [
         "    Mercury  no countries", "    Venus  no countries", "  ▾ Earth", "  ├ ▸ Australia", "  ├ ▸ Brazil",
-        "> ├ ▸ Kenya",
+        ">*├ ▸ Kenya",
       ])
   }
 

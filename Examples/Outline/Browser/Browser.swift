@@ -25,6 +25,9 @@ struct Browser<Source: OutlineSource> {
     case filtering(String)
     /// Moving an item after `m`: the marker shows where it would land.
     case moving(OutlineMove)
+    /// Typing the start of a name after `'`: the cursor goes to the next
+    /// item whose name starts with the text so far.
+    case typeSelecting(String)
   }
 
   /// The list the browser shows.
@@ -43,6 +46,8 @@ struct Browser<Source: OutlineSource> {
   /// A note for the bottom line, shown until the next key: a search that
   /// found nothing, an expansion that failed.
   var message: String?
+  /// What has been typed since `'`, for type-select.
+  var typeSelect = TreeTypeSelect()
   /// The text of the last search, for `n`.
   private(set) var lastQuery: String?
   /// The most items one search looks at before giving up.
@@ -127,28 +132,6 @@ struct Browser<Source: OutlineSource> {
 
   // MARK: Expanding
 
-  /// Expands the cursor's item when it is a collapsed container, else
-  /// moves to its first subitem when it has one.
-  mutating func expandOrEnter() {
-    guard let path = cursorPath, isContainer(path) else { return }
-    if list.isExpanded(path) {
-      if list.numberOfSubitems(of: path) ?? 0 > 0 { moveCursor(to: cursor + 1) }
-    } else {
-      perform { list in try list.expand(path) }
-    }
-  }
-
-  /// Collapses the cursor's item when it is an expanded container, else
-  /// moves to its parent.
-  mutating func collapseOrLeave() {
-    guard let path = cursorPath else { return }
-    if list.isExpanded(path) && isContainer(path) {
-      perform { list in try list.collapse(path) }
-    } else if let parent = path.parent {
-      moveCursor(to: parent)
-    }
-  }
-
   /// Collapses the cursor's item when it is an expanded container, and
   /// expands it when it is a collapsed one.
   mutating func toggle() {
@@ -160,13 +143,6 @@ struct Browser<Source: OutlineSource> {
   mutating func expandSubtree() {
     guard let path = cursorPath, isContainer(path) else { return }
     perform { list in try list.expand(path, recursively: true) }
-  }
-
-  /// Collapses the cursor's item and everything beneath it, so that each
-  /// opens collapsed next time.
-  mutating func collapseSubtree() {
-    guard let path = cursorPath, isContainer(path) else { return }
-    perform { list in try list.collapse(path, recursively: true) }
   }
 
   /// Collapses every item; the cursor goes to the root item it was under.
@@ -307,6 +283,7 @@ struct Browser<Source: OutlineSource> {
     case .searching(let query): handleSearchKey(key, query: query)
     case .filtering: handleFilterKey(key)
     case .moving(let move): handleMoveKey(key, move: move)
+    case .typeSelecting: handleTypeSelectKey(key)
     case .browsing: handleBrowsingKey(key)
     }
   }
@@ -348,18 +325,22 @@ struct Browser<Source: OutlineSource> {
 
   private mutating func handleBrowsingKey(_ key: Key) {
     switch key {
-    case .up, .character("k"): moveCursor(to: cursor - 1)
-    case .down, .character("j"): moveCursor(to: cursor + 1)
-    case .right, .character("l"), .enter: expandOrEnter()
-    case .left, .character("h"), .backspace: collapseOrLeave()
+    case .up, .character("k"): navigate(.up)
+    case .down, .character("j"): navigate(.down)
+    case .shiftUp: navigate(.up, selection: .extendToFocusedItem)
+    case .shiftDown: navigate(.down, selection: .extendToFocusedItem)
+    case .right, .character("l"), .enter: navigate(.right)
+    case .left, .character("h"), .backspace: navigate(.left)
     case .space: toggle()
-    case .character("*"), .altRight: expandSubtree()
-    case .altLeft: collapseSubtree()
+    case .character("*"): expandSubtree()
+    case .altRight: navigate(.right(recursively: true))
+    case .altLeft: navigate(.left(recursively: true))
     case .character("-"): collapseAll()
-    case .pageUp: moveCursor(pages: -1)
-    case .pageDown: moveCursor(pages: 1)
-    case .home, .character("g"): moveCursor(to: 0)
-    case .end, .character("G"): moveCursor(to: list.numberOfRows - 1)
+    case .pageUp: navigate(.pageUp)
+    case .pageDown: navigate(.pageDown)
+    case .home, .character("g"): navigate(.home)
+    case .end, .character("G"): navigate(.end)
+    case .character("'"): startTypeSelect()
     case .character("/"): mode = .searching("")
     case .character("f"): startFiltering()
     case .character("m"): startMoving()

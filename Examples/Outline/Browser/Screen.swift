@@ -69,18 +69,21 @@ extension Browser {
     let rowLines = Int(viewport.height)
     var lines = [Screen.fitting(" " + list.dataSource.title + Screen.keysHint, width: width)]
     var body = Array(repeating: "", count: rowLines)
-    var highlighted: Int?
+    // The row each line shows, for the cursor's highlight and the
+    // selection's.
+    var bodyRows = [Int?](repeating: nil, count: rowLines)
     let rows = shownRows
     for row in viewport.visibleRows(in: rows) {
       let line = Int((rows.offset(ofRow: row) - viewport.top).rounded(.down))
       guard line >= 0, line < rowLines else { continue }
       body[line] = Screen.fitting(rows.guidedRowText(row), width: width)
-      if row == cursor { highlighted = line + 1 }
+      bodyRows[line] = row
     }
     for sticky in stickyRows() {
       let line = Int(sticky.offset.rounded(.down))
       guard line >= 0, line < rowLines else { continue }
       body[line] = Screen.fitting(list.guidedRowText(sticky.row), width: width)
+      bodyRows[line] = sticky.row
     }
     if case .moving(let move) = mode, let marker = markerLine(for: move, width: width) {
       let offset = move.gap < rows.numberOfRows ? rows.offset(ofRow: move.gap) : rows.contentHeight
@@ -88,12 +91,19 @@ extension Browser {
       if line >= 0, line < rowLines {
         body.insert(marker, at: line)
         body.removeLast()
-        if let shown = highlighted, shown > line { highlighted = shown + 1 > rowLines ? nil : shown + 1 }
+        bodyRows.insert(nil, at: line)
+        bodyRows.removeLast()
       }
     }
     lines += body
     lines.append(Screen.fitting(statusText, width: width))
-    return Screen(lines: lines, highlightedLine: highlighted)
+    let highlighted = bodyRows.firstIndex { $0 == cursor }.map { $0 + 1 }
+    var selected: Set<Int> = []
+    if filter == nil {
+      let selectedRows = Set(list.selectedRows)
+      for (line, row) in bodyRows.enumerated() where row.map(selectedRows.contains) == true { selected.insert(line + 1) }
+    }
+    return Screen(lines: lines, highlightedLine: highlighted, selectedLines: selected)
   }
 
   /// The status line: the search prompt, the filter prompt with its number
@@ -106,6 +116,7 @@ extension Browser {
     if case .moving(let move) = mode { return moveStatus(move) }
     if let filter { return Screen.filterPrompt(filter) }
     if let message { return " " + message }
+    if case .typeSelecting(let text) = mode { return " go to the name starting with: " + text + "▏  Enter or Esc: done" }
     let rows = list.numberOfRows
     guard let path = cursorPath, let table = list.tableIndexPath(fromTreePath: path) else {
       return " no rows"

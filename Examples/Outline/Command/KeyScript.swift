@@ -51,7 +51,7 @@ enum KeyScript {
   /// Plays `keys` in a browser of `list` on a screen of `lines` by
   /// `columns`, and returns the transcript: each key, then each update the
   /// list's host received for it, then the last screen, the cursor's line
-  /// marked with `>`.
+  /// marked with `>` and the selected rows' with `*`.
   ///
   /// The host is a `ListHostSimulator`: an update it could not apply is
   /// printed as such.
@@ -86,7 +86,8 @@ enum KeyScript {
     let screen = browser.screen(width: columns)
     transcript.append("")
     for (i, line) in screen.lines.enumerated() {
-      let shown = (i == screen.highlightedLine ? "> " : "  ") + line
+      let mark = (i == screen.highlightedLine ? ">" : " ") + (screen.selectedLines.contains(i) ? "*" : " ")
+      let shown = mark + line
       transcript.append(String(shown.reversed().drop { $0 == " " }.reversed()))
     }
     while transcript.last == "" { transcript.removeLast() }

@@ -176,8 +176,10 @@ struct OutlineOptions: Equatable {
     When standard output is a terminal, the outline is interactive:
       up/down, j/k      move            right, l, Enter   expand, or go to the first subitem
       left, h           collapse, or go to the parent      Space   toggle
-      *                 expand everything beneath           -       collapse all
+      *, Option-right   expand everything beneath           -       collapse all
+      Option-left       collapse everything beneath         Shift-up/down   select a range
       PgUp/PgDn, g/G    jump             /TEXT Enter       search; n finds the next
+      'TEXT             go to the next name starting with TEXT (again: the next)
       q, Ctrl-C         quit
       f                 filter as you type: only the items whose names contain
                         the text, with their parents, opened; up/down move,
