@@ -57,7 +57,24 @@ import TreeDataSource
     #expect(lines[1] == "host: reloadData()")
     #expect(lines.contains("host: apply(TreeChanges(movedRows: [0:[4..<5] -> 0:[8..<9]]))"))
     #expect(lines.filter { $0.hasPrefix("host: ") }.count == 7)
-    #expect(lines.last == "friends: [Cy, Gus]  enemies: [Bob, Eve, Finn, Dee]")
+    #expect(lines.dropLast().last == "friends: [Cy, Gus]  enemies: [Bob, Eve, Finn, Dee]")
+  }
+
+  /// A window scrolled to Bob's row keeps him at its top while he moves,
+  /// and keeps the row before him (here the Enemies section) once the
+  /// filter hides him.
+  @Test func theScrollAnchorFollowsBobThenTheRowBeforeHim() throws {
+    let anchors = try ComposeDemo.run().map(\.anchor)
+    #expect(
+      anchors == [
+        "anchor: Bob, row 4: the window's top at 4.0",
+        "anchor: Bob, row 4: the window's top at 4.0",
+        "anchor: Bob, row 8: the window's top at 8.0",  // moved to the enemies
+        "anchor: Enemies, row 5: the window's top at 5.0",  // hidden by the filter
+        "anchor: Enemies, row 5: the window's top at 5.0",
+        "anchor: Enemies, row 4: the window's top at 4.0",  // Dee moved past it
+        "anchor: Enemies, row 6: the window's top at 6.0",
+      ])
   }
 
   @Test func theSampleRefusesBadEditsWithTheSourcesError() throws {

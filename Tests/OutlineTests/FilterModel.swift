@@ -103,8 +103,16 @@ struct FilterModel {
   /// filter, for the empty query).
   private mutating func setQuery(_ query: String, cursorBefore: Int) {
     let item = cursorPath
+    let oldRows = self.rows
     filter?.query = query
     let rows = rows(for: query)
+    // The window keeps its top row's item at the top, or the nearest item
+    // before it that still shows (the first row when none does).
+    if var state = filter, state.top < oldRows.count {
+      let kept = oldRows[...state.top].reversed().lazy.compactMap { rows.firstIndex(of: $0) }.first
+      state.top = Swift.max(0, Swift.min(kept ?? 0, rows.count - browser.height))
+      filter = state
+    }
     if let item, query.isEmpty || matches(item, query), let row = rows.firstIndex(of: item) {
       move(to: row, in: rows)
     } else if query.isEmpty {

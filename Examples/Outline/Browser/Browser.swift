@@ -214,9 +214,14 @@ struct Browser<Source: OutlineSource> {
   private mutating func refilter(_ change: (inout OutlineFilter<Source>) -> Void) {
     guard var filter, let position = positionBeforeFiltering else { return }
     let item = cursorPath
+    // The window stays anchored on its top row's item, or the nearest
+    // item before it that still shows, then moves as little as the cursor
+    // needs.
+    filter.list.setScrollAnchor(atContentOffset: viewport.top)
     change(&filter)
     self.filter = filter
     mode = .filtering(filter.query)
+    if let top = filter.list.anchoredContentOffset { viewport.scroll(toTop: top, in: filter) }
     if let item, filter.isMatch(item), let row = filter.list.row(of: item) {
       moveCursor(to: row)
     } else if filter.query.isEmpty {

@@ -46,6 +46,15 @@ struct Viewport: Equatable {
     clamp(in: geometry)
   }
 
+  /// Puts the window's top at `offset`, kept inside the content: where a
+  /// list's scroll anchor says its top row now is.
+  ///
+  /// - Complexity: O(1) plus the content's height.
+  mutating func scroll(toTop offset: Double, in geometry: some RowGeometry) {
+    top = offset
+    clamp(in: geometry)
+  }
+
   /// Keeps the window inside the content: no empty space below the last
   /// row unless the content is shorter than the window.
   mutating func clamp(in geometry: some RowGeometry) {

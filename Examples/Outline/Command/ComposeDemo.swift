@@ -1,3 +1,4 @@
+import Foundation
 import TreeDataSource
 
 /// `outline --compose`: composed tree sources at work. A list shows
@@ -20,6 +21,10 @@ enum ComposeDemo {
     var rows: [String]
     /// The arrays behind the two contact sections afterwards.
     var data: String
+    /// Where the list's scroll anchor is afterwards: the item a window
+    /// scrolled to Bob's row keeps at its top, and the content offset that
+    /// keeps it there.
+    var anchor: String
   }
 
   /// Runs the walkthrough on a new sample.
@@ -53,10 +58,17 @@ enum ComposeDemo {
         throw OutlineError("--compose: \(code): the host's rows differ from the list's")
       }
       let names = { (source: ArrayTreeSource<OutlineEntry>) in source.elements.map(\.name).joined(separator: ", ") }
+      // A window scrolled to Bob's row once the list is loaded: its anchor
+      // follows Bob through the edits, and the row before him when he goes.
+      if steps.isEmpty, let bob = list.index.row(for: [1, 0]) { list.setScrollAnchor(atContentOffset: list.offset(ofRow: bob)) }
+      var anchor = "anchor: none"
+      if let path = list.scrollAnchorTreePath, let offset = list.anchoredContentOffset, let row = list.row(for: path) {
+        anchor = "anchor: \(list.item(at: IndexPath(indexes: [0, row])).name), row \(row): the window's top at \(offset)"
+      }
       steps.append(
         Step(
           code: code, explanation: explanation, calls: Array(host.calls.dropFirst(before)), rows: list.rowTexts,
-          data: "friends: [\(names(sample.friends))]  enemies: [\(names(sample.enemies))]"))
+          data: "friends: [\(names(sample.friends))]  enemies: [\(names(sample.enemies))]", anchor: anchor))
     }
 
     let script: [(code: String, explanation: String, run: () throws -> Void)] = [
@@ -103,6 +115,7 @@ enum ComposeDemo {
       }
       lines += step.rows
       lines.append(step.data)
+      lines.append(step.anchor)
     }
     return lines
   }
