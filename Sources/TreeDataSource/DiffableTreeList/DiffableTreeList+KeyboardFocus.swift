@@ -71,6 +71,12 @@ extension DiffableTreeList {
     return action
   }
 
+  /// How many operations in progress hold the delegate's selection call.
+  var _selectionCallHolds: Int {
+    get { _rowSelection.holds }
+    set { _rowSelection.holds = newValue }
+  }
+
   /// Moves the focus to `item` as `selection` says.
   func _moveFocus(to item: ItemID, selection: TreeNavigationSelection) {
     switch selection {
@@ -78,18 +84,5 @@ extension DiffableTreeList {
     case .extendToFocusedItem: extendSelection(to: item)
     case .keepSelection: setFocus(to: item)
     }
-  }
-
-  /// Runs `body` with the delegate's
-  /// ``DiffableTreeListDelegate/selectionDidChange()`` held until it ends,
-  /// then tells the delegate once if the focus, the anchor or the
-  /// selection changed.
-  func _holdingSelectionCalls<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
-    _rowSelection.holds += 1
-    defer {
-      _rowSelection.holds -= 1
-      _selectionOperationDidEnd()
-    }
-    try body()
   }
 }

@@ -44,6 +44,25 @@ protocol _CallingOutList: AnyObject {
   /// Brings the focus and the row selection up to date once an operation
   /// has ended, and tells the delegate once if they changed.
   func _selectionOperationDidEnd()
+
+  /// How many operations in progress hold the delegate's selection call
+  /// until they end (see ``_holdingSelectionCalls(_:)``).
+  var _selectionCallHolds: Int { get set }
+}
+
+extension _CallingOutList {
+  /// Runs `body` with the delegate's `selectionDidChange()` held until it
+  /// ends, then tells the delegate once if the focus, the anchor or the
+  /// selection changed: one call for a key that both expands and moves the
+  /// focus. The selection still settles after each step.
+  func _holdingSelectionCalls<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
+    _selectionCallHolds += 1
+    defer {
+      _selectionCallHolds -= 1
+      _selectionOperationDidEnd()
+    }
+    try body()
+  }
 }
 
 extension _CallingOutList {

@@ -79,6 +79,12 @@ extension TreeList {
     return action
   }
 
+  /// How many operations in progress hold the delegate's selection call.
+  var _selectionCallHolds: Int {
+    get { _rowSelection.holds }
+    set { _rowSelection.holds = newValue }
+  }
+
   /// Moves the focus to the item at `treePath` as `selection` says.
   func _moveFocus(to treePath: TreePath, selection: TreeNavigationSelection) {
     switch selection {
@@ -86,17 +92,5 @@ extension TreeList {
     case .extendToFocusedItem: extendSelection(to: treePath)
     case .keepSelection: setFocus(to: treePath)
     }
-  }
-
-  /// Runs `body` with the delegate's ``TreeListDelegate/selectionDidChange()``
-  /// held until it ends, then tells the delegate once if the focus, the
-  /// anchor or the selection changed.
-  func _holdingSelectionCalls<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
-    _rowSelection.holds += 1
-    defer {
-      _rowSelection.holds -= 1
-      _selectionOperationDidEnd()
-    }
-    try body()
   }
 }
