@@ -100,7 +100,7 @@ let package = Package(
     // `ListHostSimulator`.
     .testTarget(
       name: "TreeSnapshotTests",
-      dependencies: ["TreeDataSource", "TreeIndexTestSupport"]),
+      dependencies: ["TreeDataSource", "TreeIndexTestSupport", "_SummaryTree"]),
 
     .testTarget(
       name: "TreeSourcesTests",

@@ -122,7 +122,7 @@ extension SummaryForest {
   @inlinable
   public mutating func build(_ detached: some RandomAccessCollection<NodeID>) -> NodeID {
     guard !detached.isEmpty else { return Self.null }
-    guard journals.isEmpty else { return buildRecording(detached) }
+    guard journals.isEmpty && !nodes.isPaged else { return buildRecording(detached) }
     // A perfectly balanced tree: sibling subtrees differ in height by at
     // most one, so it is an AVL tree. Recursion is log₂ *k* deep. With no
     // journal to record in, one write access to the node array.
@@ -162,7 +162,8 @@ extension SummaryForest {
     return root
   }
 
-  /// ``build(_:)`` while a journal is open: node by node, each recorded.
+  /// ``build(_:)`` while a journal is open, or over paged nodes: node by
+  /// node, each recorded.
   @inlinable
   mutating func buildRecording(_ detached: some RandomAccessCollection<NodeID>) -> NodeID {
     func subtree(_ range: Range<Int>) -> NodeID {
@@ -281,7 +282,7 @@ extension SummaryForest {
   /// - Complexity: O(log *n*).
   @inlinable
   public mutating func refreshUpward(from t: NodeID, inTreeAt root: NodeID) {
-    guard journals.isEmpty else {
+    guard journals.isEmpty && !nodes.isPaged else {
       var n = t
       updateSummary(n)
       while n != root {
@@ -290,8 +291,8 @@ extension SummaryForest {
       }
       return
     }
-    // No journal to record in: one write access to the node array (and to
-    // the left summaries) for the whole walk.
+    // No journal to record in, and one buffer: one write access to the
+    // node array (and to the left summaries) for the whole walk.
     let keepsSums = keepsSums
     nodes.withUnsafeMutableBufferPointer { nodes in
       sums.withUnsafeMutableBufferPointer { sums in

@@ -14,7 +14,8 @@ extension SummaryForest {
   public func find<M: TreeMetric>(_ value: M.Value, by metric: M.Type, in t: NodeID)
     -> (node: NodeID, before: Summary)? where M.Summary == Summary
   {
-    nodes.withUnsafeBufferPointer { nodes in
+    guard !nodes.isPaged else { return Self.find(value, by: M.self, in: t) { nodes[Int($0)] } }
+    return nodes.withUnsafeBufferPointer { nodes in
       Self.find(value, by: M.self, in: t) { nodes[Int($0)] }
     }
   }
@@ -30,7 +31,10 @@ extension SummaryForest {
   /// - Complexity: O(log *n*).
   @inlinable
   public func summary(before t: NodeID, inTreeAt root: NodeID) -> Summary? {
-    nodes.withUnsafeBufferPointer { nodes in
+    guard !nodes.isPaged else {
+      return Self.summary(before: t, inTreeAt: root, nodeCount: nodes.count) { nodes[Int($0)] }
+    }
+    return nodes.withUnsafeBufferPointer { nodes in
       Self.summary(before: t, inTreeAt: root, nodeCount: nodes.count) { nodes[Int($0)] }
     }
   }

@@ -89,7 +89,8 @@ extension SummaryForest {
   /// The forest as it was when the innermost journal opened, read only.
   ///
   /// Read it before the next write to the forest: a view that outlives a
-  /// write makes that write copy the node array.
+  /// write makes that write copy the node array (or, for paged nodes, the
+  /// page written).
   ///
   /// - Complexity: O(1).
   @inlinable
@@ -100,11 +101,11 @@ extension SummaryForest {
   /// The forest as it was when a journal opened: each node's saved value if
   /// it was written since, else its value now.
   public struct Past {
-    @usableFromInline let nodes: [Node]
+    @usableFromInline let nodes: Nodes
     @usableFromInline let saved: SavedNodes
 
     @inlinable
-    init(nodes: [Node], saved: SavedNodes) {
+    init(nodes: Nodes, saved: SavedNodes) {
       self.nodes = nodes
       self.saved = saved
     }

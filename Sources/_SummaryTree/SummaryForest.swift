@@ -9,7 +9,8 @@
 /// height within 1.45 log₂(*n* + 2) whatever the order of operations, so
 /// each descent, split, join and update is O(log *n*) in the worst case.
 ///
-/// Copy on write comes from the node array itself.
+/// Copy on write comes from the node array itself: flat, or in pages that
+/// copies share (``init(keepingSums:sharingPages:)``).
 public struct SummaryForest<Element: TreeElement>: Sendable {
   /// The summary of the forest's elements.
   public typealias Summary = Element.Summary
@@ -56,9 +57,10 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   public static var null: NodeID { -1 }
 
   /// Every node, in use or free, by identity.
-  public var nodes: [Node] = []
-  /// The identities of the freed nodes, to hand out again.
-  public var freeList: [NodeID] = []
+  public var nodes: Nodes
+  /// The identities of the freed nodes, to hand out again: in pages, so
+  /// that a copy of a forest with many freed nodes shares them too.
+  public var freeList = PagedArray<NodeID>()
   /// The open journals, innermost last: for each, the value every node
   /// had when the journal opened, for the nodes written since (see
   /// `SummaryForest+Journal.swift`).
@@ -92,11 +94,17 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
 
   /// Creates an empty forest.
   ///
-  /// - Parameter keepingSums: Whether to keep ``sums``, the cache that
-  ///   spares a descent reads beyond its node.
+  /// - Parameters:
+  ///   - keepingSums: Whether to keep ``sums``, the cache that spares a
+  ///     descent reads beyond its node. Not with `sharingPages`.
+  ///   - sharingPages: Whether to keep the nodes in pages that copies of
+  ///     the forest share (see ``Nodes``): a copy is then O(1) and its
+  ///     first write O(1) pages, for one reference more per node read.
   @inlinable
-  public init(keepingSums: Bool = false) {
+  public init(keepingSums: Bool = false, sharingPages: Bool = false) {
+    precondition(!(keepingSums && sharingPages), "Kept sums are flat: a forest keeps them or shares pages")
     keepsSums = keepingSums
+    nodes = Nodes(paged: sharingPages)
   }
 
   /// The number of nodes in use.
@@ -116,7 +124,7 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   public subscript(t: NodeID) -> Element {
     // Node identities come from the forest itself: reads skip the bounds
     // check in release builds (debug builds still check).
-    @inline(__always) get { nodes.withUnsafeBufferPointer { $0[Int(t)].element } }
+    @inline(__always) get { nodes[Int(t)].element }
     @inline(__always) set {
       record(t)
       nodes[Int(t)].element = newValue
@@ -156,7 +164,7 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public func total(_ t: NodeID) -> Summary {
-    t < 0 ? .zero : nodes.withUnsafeBufferPointer { $0[Int(t)].total }
+    t < 0 ? .zero : nodes[Int(t)].total
   }
 
   /// The own summary of `element`, reading the nodes it refers to as they
@@ -165,7 +173,8 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public func ownSummary(of element: Element) -> Summary {
-    nodes.withUnsafeBufferPointer { nodes in element.summary(reading: { nodes[Int($0)] }) }
+    guard !nodes.isPaged else { return element.summary(reading: { nodes[Int($0)] }) }
+    return nodes.withUnsafeBufferPointer { nodes in element.summary(reading: { nodes[Int($0)] }) }
   }
 
   /// Stores node `t`'s left subtree's summary and its element's own, when
@@ -196,8 +205,8 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public mutating func update(_ t: NodeID) {
-    guard journals.isEmpty else { return updateRecording(t) }
-    // No journal to record in: one write access to the node array.
+    guard journals.isEmpty && !nodes.isPaged else { return updateRecording(t) }
+    // No journal to record in, and one buffer: one write access to it.
     let (leftTotal, own) = nodes.withUnsafeMutableBufferPointer { nodes in
       let node = nodes[Int(t)]
       let own = node.element.summary(reading: { nodes[Int($0)] })
@@ -224,8 +233,9 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
     setSums(left: leftTotal, own: own, of: t)
   }
 
-  /// ``update(_:)`` while a journal is open: each node is recorded before
-  /// its first write.
+  /// ``update(_:)`` while a journal is open, or over paged nodes: each
+  /// node is recorded before its first write, and written through the
+  /// pages.
   @inlinable @inline(never)
   mutating func updateRecording(_ t: NodeID) {
     updateSummary(t)  // records `t`

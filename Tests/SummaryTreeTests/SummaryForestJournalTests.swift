@@ -32,10 +32,11 @@ struct SummaryForestJournalTests {
     }
   }
 
-  @Test("rolling back restores every tree exactly; the past view reads the old trees", arguments: 0..<8)
-  func rollBackAndPast(seed: UInt64) {
+  @Test(
+    "rolling back restores every tree exactly; the past view reads the old trees", arguments: 0..<8, [false, true])
+  func rollBackAndPast(seed: UInt64, sharingPages: Bool) {
     var numbers = Numbers(state: seed &+ 101)
-    var forest = Forest()
+    var forest = Forest(sharingPages: sharingPages)
     var trees: [Forest.NodeID] = [Forest.null, Forest.null]
     edit(&forest, &trees, &numbers, steps: 300)
     for _ in 0..<20 {

@@ -86,15 +86,25 @@ extension Double {
 
 @Suite("SummaryForest against an array model")
 struct SummaryForestTests {
-  @Test("random splits, joins, merges, removals and updates", arguments: 0..<12)
-  func randomOperations(seed: UInt64) {
+  @Test("random splits, joins, merges, removals and updates", arguments: 0..<12, [false, true])
+  func randomOperations(seed: UInt64, sharingPages: Bool) {
     var numbers = Numbers(state: seed &* 7919 &+ 1)
-    var forest = Forest()
+    var forest = Forest(sharingPages: sharingPages)
+    // Copies taken along the way, with their trees and models: each must
+    // keep its elements whatever the forest does after it (paged nodes
+    // are shared until one side writes).
+    var copies: [(forest: Forest, trees: [Forest.NodeID], models: [[Piece]])] = []
+    defer {
+      for copy in copies {
+        for (tree, model) in zip(copy.trees, copy.models) { #expect(copy.forest.elements(tree) == model) }
+      }
+    }
     // Several trees at once, each with its model.
     var trees: [Forest.NodeID] = Array(repeating: Forest.null, count: 4)
     var models: [[Piece]] = Array(repeating: [], count: 4)
     func piece() -> Piece { Piece(length: numbers.next(4), weight: numbers.next(100)) }
-    for _ in 0..<600 {
+    for step in 0..<600 {
+      if step % 50 == 0 { copies.append((forest, trees, models)) }
       let i = numbers.next(trees.count)
       switch numbers.next(7) {
       case 0:  // join a new element between two trees

@@ -1,5 +1,6 @@
 import Testing
 import TreeIndexTestSupport
+import _SummaryTree
 
 // The snapshot's node table (`_NodeTable`) against a dictionary, on
 // identifiers whose hashes spread well, fall into a few runs, or all
@@ -39,7 +40,7 @@ private struct CollidingKey: TableKey {
 private struct TableModel<Key: TableKey> {
   var table = _NodeTable()
   var expected: [Key: Int32] = [:]
-  var items: ContiguousArray<Key> = [Key(-1)]
+  var items = PagedArray([Key(-1)])
   var freeNodes: [Int32] = []
   var nextNode: Int32 = 1
   var nextID = 0
@@ -58,7 +59,7 @@ private struct TableModel<Key: TableKey> {
       while true {
         let node = Int32.random(in: 1..<sparseNodes, using: &random)
         if Int(node) >= items.count {
-          items.append(contentsOf: repeatElement(items[0], count: Int(node) - items.count + 1))
+          for _ in items.count...Int(node) { items.append(items[0]) }
           return node
         }
         if !expected.values.contains(node) { return node }

@@ -84,6 +84,7 @@ let benchmarks: @Sendable () -> Void = {
     registerSourceEdits(known)
   }
   registerSnapshotBenchmarks(smoke: smoke)  // SnapshotBenchmarks.swift
+  registerSnapshotRoundTripBenchmarks(smoke: smoke)  // SnapshotRoundTripBenchmarks.swift
   registerOutlineBenchmarks(smoke: smoke)  // OutlineBenchmarks.swift
   registerNavigationBenchmarks(smoke: smoke)  // NavigationBenchmarks.swift
   registerRowSelectionBenchmarks(smoke: smoke)  // RowSelectionBenchmarks.swift

@@ -97,7 +97,7 @@ struct _HeightColumns {
   /// The address of the columns' node storage, for tests that check an
   /// operation copies nothing. Never dereferenced.
   var _storageIdentity: UnsafeRawPointer? {
-    forest.nodes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    forest.nodes.storageIdentity
   }
   /// The root of each known item's column, by the item's identity, which
   /// is dense (`null`: a column with no entries; ``noColumn``: no column):

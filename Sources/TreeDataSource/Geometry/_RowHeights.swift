@@ -25,7 +25,7 @@ struct _RowHeights {
   /// The address of the node storage, for tests that check an operation
   /// copies nothing. Never dereferenced.
   var _storageIdentity: UnsafeRawPointer? {
-    forest.nodes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    forest.nodes.storageIdentity
   }
 
   /// The number of rows.

@@ -216,7 +216,7 @@ extension _Arena: _ArenaReading {
   func subitem(in tree: _NodeID, at index: Int) -> (node: _NodeID, rowOffset: Int) {
     guard index >= 0 else { return subitemByFind(in: tree, at: index) }
     if forest.keepsSums { return subitemReadingSums(in: tree, at: index) }
-    return forest.nodes.withUnsafeBufferPointer { nodes in
+    return forest.nodes.reading { nodes in
       var t = tree
       var rest = index  // `index` less the positions before subtree `t`
       var extra = 0  // the rows the expanded items before subtree `t` add
@@ -320,7 +320,7 @@ extension _Arena: _ArenaReading {
     if forest.keepsSums {
       return appendPathReadingSums(toRow: row, beneath: tree, count: count, firstRow: firstRow, to: &indices)
     }
-    forest.nodes.withUnsafeBufferPointer { nodes in
+    forest.nodes.reading { nodes in
       var t = tree
       var rest = row  // `row` less the rows before subtree `t`
       var span = 0  // the positions before subtree `t`

@@ -2,7 +2,8 @@ import _SummaryTree
 
 /// The storage of a ``TreeIndex``: every known item as an element of one
 /// ``SummaryForest``, each item holding the tree of its known subitems.
-/// Copy-on-write comes from the forest's node array.
+/// Copy-on-write comes from the forest's node array: flat for an index,
+/// in pages that copies share for a snapshot (`sharingPages`).
 ///
 /// Node 0 is the virtual root: its `count` is the number of root items, it
 /// is always expanded, and it belongs to no tree.
@@ -21,9 +22,13 @@ struct _Arena: Sendable {
   ///   that a lookup reads one node and its sums per tree level: what an
   ///   index of few known items and many lookups wants. A snapshot, whose
   ///   every item is known, goes without.
+  /// - Parameter sharingPages: Whether the nodes are kept in pages that
+  ///   copies share, so that a copy is O(1) and its first edit copies the
+  ///   pages it writes: what a snapshot, copied and edited, wants. Not with
+  ///   `keepingSums`.
   @usableFromInline
-  init(numberOfRootItems: Int, keepingSums: Bool = true) {
-    forest = SummaryForest(keepingSums: keepingSums)
+  init(numberOfRootItems: Int, keepingSums: Bool = true, sharingPages: Bool = false) {
+    forest = SummaryForest(keepingSums: keepingSums, sharingPages: sharingPages)
     _ = allocate(count: numberOfRootItems, isExpanded: true)
   }
 
@@ -166,8 +171,9 @@ extension _Arena {
   @usableFromInline
   mutating func refresh(from x: _NodeID) {
     guard !forest.isJournaling else { return refresh(from: x) { _, _ in } }
-    // No journal to record in: the same walk with one write access to the
-    // node array (and to the kept sums).
+    guard !forest.nodes.isPaged else { return refreshPaged(from: x) }
+    // No journal to record in, and one buffer: the same walk with one write
+    // access to the node array (and to the kept sums).
     let keepsSums = forest.keepsSums
     forest.nodes.withUnsafeMutableBufferPointer { nodes in
       forest.sums.withUnsafeMutableBufferPointer { sums in
@@ -197,6 +203,30 @@ extension _Arena {
           item = owner
         }
       }
+    }
+  }
+
+  /// ``refresh(from:)`` over paged nodes, with no journal to record in:
+  /// the same walk, each node read and written through its page.
+  ///
+  /// - Complexity: O(*d* log *b*), without a descent.
+  @usableFromInline
+  mutating func refreshPaged(from x: _NodeID) {
+    var item = x
+    while item != _Arena.root {
+      let owner = forest.nodes[Int(item)].element.owner
+      let root = forest.nodes[Int(owner)].element.children
+      var n = item
+      while true {
+        let node = forest.nodes[Int(n)]
+        let left = node.left < 0 ? _RowSummary.zero : forest.nodes[Int(node.left)].total
+        let right = node.right < 0 ? _RowSummary.zero : forest.nodes[Int(node.right)].total
+        let own = node.element.summary(reading: { forest.nodes[Int($0)] })
+        forest.nodes[Int(n)].total = left + own + right
+        if n == root { break }
+        n = node.parent
+      }
+      item = owner
     }
   }
 

@@ -166,7 +166,7 @@ extension TreeIndex {
   ///
   /// - Complexity: O(1).
   package var _storageIdentity: UnsafeRawPointer? {
-    _arena.forest.nodes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    _arena.forest.nodes.storageIdentity
   }
 }
 

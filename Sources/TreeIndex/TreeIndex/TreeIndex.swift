@@ -73,13 +73,15 @@ public struct TreeIndex: Sendable {
 
   /// An empty `.flat` index whose forest keeps or goes without the sums
   /// that speed up lookups (see `_Arena.init`): a snapshot's
-  /// index, whose every item is known, goes without.
+  /// index, whose every item is known, goes without, and keeps its nodes
+  /// in pages that copies share (`sharingPages`).
   ///
   /// - Complexity: O(1).
   @usableFromInline
-  init(_storageFor numberOfRootItems: Int, keepingSums: Bool) {
+  init(_storageFor numberOfRootItems: Int, keepingSums: Bool, sharingPages: Bool = false) {
     self.layout = .flat
-    self._arena = _Arena(numberOfRootItems: numberOfRootItems, keepingSums: keepingSums)
+    self._arena = _Arena(
+      numberOfRootItems: numberOfRootItems, keepingSums: keepingSums, sharingPages: sharingPages)
     self._recorder = nil
   }
 

@@ -48,8 +48,22 @@ extension TreeSnapshot {
   package var _storageIdentities: [UnsafeRawPointer?] {
     [
       _index._storageIdentity,
-      _nodes.buckets.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
-      _items.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
+      _nodes.buckets.storageIdentity,
+      _items.storageIdentity,
     ]
+  }
+
+  /// Calls `body` with the address of every buffer of the snapshot's
+  /// storage: its nodes', its node table's and its identifiers' tables,
+  /// chunks and pages. Copies give the same address for each buffer they
+  /// share: the number of distinct addresses over many copies is what they
+  /// hold together. Never dereferenced.
+  ///
+  /// - Complexity: O(*n* / 256).
+  package func _forEachBufferIdentity(_ body: (UnsafeRawPointer) -> Void) {
+    _index._arena.forest.nodes.forEachBufferIdentity(body)
+    _index._arena.forest.freeList.forEachBufferIdentity(body)
+    _nodes.buckets.forEachBufferIdentity(body)
+    _items.forEachBufferIdentity(body)
   }
 }

@@ -44,7 +44,7 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// held), never read: identifiers need no optional, and no more room
   /// than their own.
   @usableFromInline
-  var _items: ContiguousArray<ItemID>
+  var _items: PagedArray<ItemID>
   /// Items whose content changed in place since the snapshot was made:
   /// reloads in the next change set worked out to it.
   @usableFromInline
@@ -62,9 +62,9 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// - Complexity: O(1).
   @inlinable
   public init() {
-    _index = TreeIndex(_storageFor: 0, keepingSums: false)
+    _index = TreeIndex(_storageFor: 0, keepingSums: false, sharingPages: true)
     _nodes = _NodeTable()
-    _items = []
+    _items = PagedArray()
     _reloaded = []
     _generation = 0
     _history = _SnapshotHistory()
@@ -236,7 +236,7 @@ extension TreeSnapshot {
     } else if slot == _items.count {
       _items.append(item)
     } else {
-      _items.append(contentsOf: repeatElement(item, count: slot - _items.count + 1))
+      for _ in _items.count...slot { _items.append(item) }
     }
   }
 

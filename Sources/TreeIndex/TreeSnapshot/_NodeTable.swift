@@ -1,3 +1,5 @@
+import _SummaryTree
+
 /// The node of each item of a snapshot, by identifier: an open-addressing
 /// hash table (linear probing) of node identities, 4 bytes a bucket.
 ///
@@ -52,7 +54,7 @@
 package struct _NodeTable: Sendable {
   /// The buckets (see the layout above). The count is 0 or a power of two.
   @usableFromInline
-  var buckets: ContiguousArray<UInt32>
+  var buckets: PagedArray<UInt32>
   /// The number of items held.
   @usableFromInline
   package var count: Int
@@ -86,7 +88,7 @@ package struct _NodeTable: Sendable {
   /// - Complexity: O(1).
   @inlinable
   package init() {
-    buckets = []
+    buckets = PagedArray()
     count = 0
     limit = 0
     reserved = 0
@@ -133,7 +135,7 @@ package struct _NodeTable: Sendable {
   /// - Complexity: O(1) expected.
   @inlinable @inline(__always)
   func probe<Key: Hashable>(
-    _ key: Key, in items: ContiguousArray<Key>
+    _ key: Key, in items: PagedArray<Key>
   ) -> (bucket: Int, isFound: Bool, home: Int, tag: UInt32) {
     let hash = Self.hash(key)
     let tag = UInt32(truncatingIfNeeded: hash &<< fingerprintShift) & fingerprintMask
@@ -154,7 +156,7 @@ package struct _NodeTable: Sendable {
   ///
   /// - Complexity: O(1) expected.
   @inlinable
-  package func node<Key: Hashable>(of key: Key, in items: ContiguousArray<Key>) -> Int32? {
+  package func node<Key: Hashable>(of key: Key, in items: PagedArray<Key>) -> Int32? {
     guard count > 0 else { return nil }
     let slot = probe(key, in: items)
     return slot.isFound ? node(in: buckets[slot.bucket]) : nil
@@ -171,7 +173,7 @@ package struct _NodeTable: Sendable {
   ///   *n* items held, hashing none of them but the far ones (see the
   ///   type's documentation).
   @inlinable
-  package mutating func insert<Key: Hashable>(_ key: Key, node: Int32, in items: ContiguousArray<Key>) -> Int32? {
+  package mutating func insert<Key: Hashable>(_ key: Key, node: Int32, in items: PagedArray<Key>) -> Int32? {
     assert(node > 0, "node 0 is the virtual root, never an item")
     if count >= limit || UInt32(bitPattern: node) &>> nodeBits != 0 {
       rebuild(toHold: Swift.max(count &+ 1, reserved), node: node, in: items)
@@ -189,7 +191,7 @@ package struct _NodeTable: Sendable {
   ///
   /// - Complexity: O(1) expected.
   @inlinable
-  package mutating func remove<Key: Hashable>(_ key: Key, in items: ContiguousArray<Key>) {
+  package mutating func remove<Key: Hashable>(_ key: Key, in items: PagedArray<Key>) {
     guard count > 0 else { return }
     let slot = probe(key, in: items)
     guard slot.isFound else { return }
@@ -253,7 +255,7 @@ package struct _NodeTable: Sendable {
   /// - Complexity: O(*b*) for *b* buckets after, and a hash for each far
   ///   bucket (for every bucket when the fingerprints lack bits).
   @inlinable
-  mutating func rebuild<Key: Hashable>(toHold capacity: Int, node: Int32, in items: ContiguousArray<Key>) {
+  mutating func rebuild<Key: Hashable>(toHold capacity: Int, node: Int32, in items: PagedArray<Key>) {
     var size = Swift.max(16, buckets.count)
     while capacity * 4 > size * 3 { size *= 2 }
     precondition(size <= 1 << 32, "too many items for a snapshot: its node table has at most 2³² buckets")
@@ -286,7 +288,8 @@ package struct _NodeTable: Sendable {
       let doubling = growth == 1 && newFingerprintPlace == oldFingerprintPlace &+ 1
       let oldCount = buckets.count
       let keptAtHome = newFingerprintMask | oldNodeMask
-      buckets.withUnsafeBufferPointer { old in
+      let old = buckets
+      do {
         grown.withUnsafeMutableBufferPointer { new in
           for i in 0..<old.count {
             let bucket = old[i]
@@ -323,7 +326,7 @@ package struct _NodeTable: Sendable {
         }
       }
     }
-    buckets = grown
+    buckets = PagedArray(grown)
     limit = size / 4 * 3
     reserved = 0
     nodeBits = newNodeBits
@@ -339,7 +342,7 @@ package struct _NodeTable: Sendable {
   ///
   /// - Complexity: O(*b*) for *b* buckets with the checks, O(1) without.
   @inlinable
-  package func _checkInvariants<Key: Hashable>(_ items: ContiguousArray<Key>) {
+  package func _checkInvariants<Key: Hashable>(_ items: PagedArray<Key>) {
     #if TREE_INDEX_INTERNAL_CHECKS
     let mask = buckets.count - 1
     var held = 0

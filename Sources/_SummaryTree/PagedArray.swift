@@ -1,0 +1,165 @@
+/// An array kept in pages of 256 elements, 32 pages to a chunk, whose copies
+/// share every page: a persistent array.
+///
+/// Copying a `PagedArray` is O(1). The first write to an element after a
+/// copy copies the table of chunks (one reference per 8,192 elements), the
+/// element's chunk (32 references) and its page (256 elements), and nothing
+/// else; later writes to the same page copy nothing. So a value of 10⁶
+/// elements that is copied and then edited at *w* places pays O(*w*) pages,
+/// not the whole array, and the copy and the original keep sharing every
+/// page neither wrote.
+///
+/// Reading an element follows two references more than a flat array
+/// does (the chunk and the page); a caller that reads the same elements
+/// many times per write, and never copies, is better served by a flat
+/// array.
+public struct PagedArray<Element> {
+  /// The chunks: each an array of up to 32 pages, each page an array of up
+  /// to 256 elements. Every page but the last is full, and so is every
+  /// chunk but the last.
+  @usableFromInline
+  var chunks: ContiguousArray<ContiguousArray<ContiguousArray<Element>>>
+
+  /// The number of elements.
+  @usableFromInline var _count: Int
+
+  /// The number of elements.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var count: Int { _count }
+
+  /// log₂ of the number of elements of a full page.
+  @inlinable @inline(__always)
+  static var pageShift: Int { 8 }
+
+  /// log₂ of the number of elements of a full chunk.
+  @inlinable @inline(__always)
+  static var chunkShift: Int { 13 }
+
+  /// An empty array.
+  ///
+  /// - Complexity: O(1); allocates nothing.
+  @inlinable
+  public init() {
+    chunks = []
+    _count = 0
+  }
+
+  /// An array of `elements`, in their order.
+  ///
+  /// - Complexity: O(*n*), copying the elements a page at a time.
+  @inlinable
+  public init(_ elements: some Collection<Element>) {
+    self.init()
+    var page = ContiguousArray<Element>()
+    for element in elements {
+      if page.count == 256 {
+        appendPage(page)
+        page = ContiguousArray()
+        page.reserveCapacity(256)
+      }
+      page.append(element)
+    }
+    if !page.isEmpty { appendPage(page) }
+  }
+
+  /// Appends `page`, of 256 elements or fewer, when the last page is full.
+  @inlinable
+  mutating func appendPage(_ page: ContiguousArray<Element>) {
+    if _count & ((1 << Self.chunkShift) - 1) == 0 { chunks.append([]) }
+    chunks[chunks.count - 1].append(page)
+    _count += page.count
+  }
+
+  /// The element at `i`, which must be less than ``count``.
+  ///
+  /// - Complexity: O(1). A write copies the page, the chunk and the table
+  ///   of chunks on its way when a copy of the array still shares them:
+  ///   O(256 + 32 + *n* / 8,192) then.
+  @inlinable
+  public subscript(i: Int) -> Element {
+    @inline(__always) get {
+      chunks[i &>> Self.chunkShift][(i &>> Self.pageShift) & 31][i & 255]
+    }
+    _modify {
+      yield &chunks[i &>> Self.chunkShift][(i &>> Self.pageShift) & 31][i & 255]
+    }
+  }
+
+  /// Appends `element`.
+  ///
+  /// - Complexity: amortized O(1); a shared last page or chunk is copied.
+  @inlinable
+  public mutating func append(_ element: Element) {
+    let i = count
+    let c = i &>> Self.chunkShift
+    if i & ((1 << Self.chunkShift) - 1) == 0 { chunks.append([]) }
+    if i & 255 == 0 { chunks[c].append([]) }
+    chunks[c][(i &>> Self.pageShift) & 31].append(element)
+    _count = i + 1
+  }
+
+  /// Removes the last `k` elements.
+  ///
+  /// - Complexity: O(*k*).
+  @inlinable
+  public mutating func removeLast(_ k: Int) {
+    precondition(k >= 0 && k <= count, "Can't remove more elements than the array holds")
+    for _ in 0..<k {
+      let i = count - 1
+      let c = i &>> Self.chunkShift
+      chunks[c][(i &>> Self.pageShift) & 31].removeLast()
+      if i & 255 == 0 { chunks[c].removeLast() }
+      if i & ((1 << Self.chunkShift) - 1) == 0 { chunks.removeLast() }
+      _count = i
+    }
+  }
+
+  /// Removes and returns the last element, or returns `nil` when empty.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public mutating func popLast() -> Element? {
+    guard count > 0 else { return nil }
+    let last = self[count - 1]
+    removeLast(1)
+    return last
+  }
+
+  /// The address of the table of chunks, which two copies share until one
+  /// of them writes: an identity of the storage for tests that check what
+  /// is shared.
+  public var storageIdentity: UnsafeRawPointer? {
+    chunks.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+  }
+
+  /// Calls `body` with the address of every buffer of the array: the
+  /// table of chunks, each chunk and each page. Two copies give the same
+  /// address for each buffer they share, so counting the distinct
+  /// addresses of many copies measures what they share.
+  ///
+  /// - Complexity: O(*n* / 256).
+  public func forEachBufferIdentity(_ body: (UnsafeRawPointer) -> Void) {
+    func visit<T>(_ buffer: ContiguousArray<T>) {
+      buffer.withUnsafeBufferPointer { if let base = $0.baseAddress { body(UnsafeRawPointer(base)) } }
+    }
+    visit(chunks)
+    for chunk in chunks {
+      visit(chunk)
+      for page in chunk { visit(page) }
+    }
+  }
+}
+
+extension PagedArray: Sendable where Element: Sendable {}
+
+extension PagedArray: RandomAccessCollection {
+  /// The position of the first element: 0.
+  @inlinable
+  public var startIndex: Int { 0 }
+
+  /// The position past the last element: ``count``.
+  @inlinable
+  public var endIndex: Int { count }
+}

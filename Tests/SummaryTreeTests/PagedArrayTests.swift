@@ -1,0 +1,89 @@
+import Testing
+import _SummaryTree
+
+// `PagedArray` against `Array`: random appends, writes, removals and pops
+// across page (256) and chunk (8,192) boundaries, with copies taken along
+// the way that must keep their elements whatever the others do; and the
+// sharing itself, counted in buffers.
+
+@Suite("PagedArray against an array model")
+struct PagedArrayTests {
+  @Test("random appends, writes and removals; every copy keeps its value", arguments: 0..<6)
+  func randomOperations(seed: UInt64) {
+    var numbers = Numbers(state: seed &* 31 &+ 5)
+    var array = PagedArray<Int>()
+    var model: [Int] = []
+    var copies: [(array: PagedArray<Int>, model: [Int])] = []
+    for step in 0..<1_500 {
+      switch numbers.next(10) {
+      case 0..<4:  // a run of appends, sometimes across a chunk boundary
+        for _ in 0..<numbers.next(step % 7 == 0 ? 3_000 : 40) {
+          let value = numbers.next(1_000_000)
+          array.append(value)
+          model.append(value)
+        }
+      case 4..<7:  // writes
+        guard !model.isEmpty else { continue }
+        for _ in 0..<numbers.next(8) {
+          let i = numbers.next(model.count)
+          let value = numbers.next(1_000_000)
+          array[i] = value
+          model[i] = value
+        }
+      case 7:  // a removal of the last few, across boundaries
+        let k = numbers.next(min(model.count, 600) + 1)
+        array.removeLast(k)
+        model.removeLast(k)
+      case 8:
+        #expect(array.popLast() == model.popLast())
+      default:  // a copy, kept, or a write to an older copy
+        if numbers.next(2) == 0 || copies.isEmpty {
+          copies.append((array, model))
+        } else {
+          let c = numbers.next(copies.count)
+          guard !copies[c].model.isEmpty else { continue }
+          let i = numbers.next(copies[c].model.count)
+          copies[c].array[i] = -step
+          copies[c].model[i] = -step
+        }
+      }
+      #expect(array.count == model.count)
+      if step % 100 == 0 { #expect(Array(array) == model) }
+    }
+    #expect(Array(array) == model)
+    for copy in copies { #expect(Array(copy.array) == copy.model) }
+  }
+
+  @Test("an array built from a collection holds its elements, page by page", arguments: [0, 1, 255, 256, 257, 8_192, 20_000])
+  func initFromCollection(count: Int) {
+    let array = PagedArray(0..<count)
+    #expect(array.count == count)
+    #expect(Array(array) == Array(0..<count))
+    var grown = array
+    grown.append(count)
+    #expect(Array(grown) == Array(0...count))
+    #expect(Array(array) == Array(0..<count))
+  }
+
+  @Test("a copy written once holds one page, one chunk and one table of its own")
+  func oneWriteCopiesOnePath() {
+    let array = PagedArray(0..<100_000)
+    var base = Set<UnsafeRawPointer>()
+    array.forEachBufferIdentity { base.insert($0) }
+    // 100,000 / 256 pages, 13 chunks, 1 table.
+    #expect(base.count == 391 + 13 + 1)
+    var copies: [PagedArray<Int>] = []
+    var numbers = Numbers(state: 3)
+    for _ in 0..<1_000 {
+      var copy = array
+      copy[numbers.next(100_000)] = -1
+      copies.append(copy)
+    }
+    var all = base
+    for copy in copies { copy.forEachBufferIdentity { all.insert($0) } }
+    // Each copy adds exactly its own table, the chunk it wrote and the page
+    // it wrote: 3 buffers, not 405.
+    #expect(all.count == base.count + 3 * copies.count)
+    #expect(Array(array) == Array(0..<100_000))
+  }
+}
