@@ -47,4 +47,33 @@ extension DiffableTreeList {
       return changes
     }
   }
+
+  /// Edits the list's snapshot and shows the result: the host gets the
+  /// difference as one update.
+  ///
+  ///     try list.update { snapshot in
+  ///       try snapshot.append(["Inbox"], to: "Mail")
+  ///       try snapshot.move("Drafts", to: "Mail", at: 0)
+  ///     }
+  ///
+  /// The same as `var next = list.snapshot`, the edits, `list.apply(next)`:
+  /// `body` edits a copy, which shares the list's storage until it writes
+  /// (the first write to a page copies that page, not the tree), and the
+  /// edits reach the host as one batch. When `body` throws, nothing is
+  /// applied: the list, its snapshot and the host are as they were, and
+  /// the error is rethrown.
+  ///
+  /// - Parameter body: Edits the snapshot in place.
+  /// - Returns: The update handed to the host (empty when none was).
+  /// - Throws: What `body` throws.
+  /// - Complexity: O(1) for the copy, then the edits' own, then
+  ///   ``apply(_:)``'s: O(*k* · *d* log *b*) for *k* identifiers edited.
+  @discardableResult
+  public func update<Failure: Error>(
+    _ body: (inout TreeSnapshot<ItemID>) throws(Failure) -> Void
+  ) throws(Failure) -> TreeChanges {
+    var next = snapshot
+    try body(&next)
+    return apply(next)
+  }
 }

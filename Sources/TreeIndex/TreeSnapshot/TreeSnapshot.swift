@@ -27,10 +27,16 @@ import _SummaryTree
 /// item's own subtree — throws a ``TreeSnapshotError`` and leaves the
 /// snapshot exactly as it was.
 ///
-/// `TreeSnapshot` is a value: copies are independent and cheap until one of
-/// them changes (copy on write). Every item is a node of the ``index``'s
-/// balanced trees, so the rows of the visible items are never listed:
-/// ``visibleItems`` reads them off the index.
+/// `TreeSnapshot` is a value whose copies share their storage: copying
+/// one is O(1), and the first edit of a copy copies only the pages it
+/// writes (its nodes, its identifiers and its table of them are kept in
+/// pages of 256), O(*d* log *b*) pages for an edit at depth *d*, not the
+/// tree. So Apple's diffable pattern — `var next = list.snapshot`, an
+/// edit, `list.apply(next)` — costs what the edit touches, whatever the
+/// size of the snapshot, and copies kept side by side hold only what they
+/// changed. Every item is a node of the ``index``'s balanced trees, so the
+/// rows of the visible items are never listed: ``visibleItems`` reads them
+/// off the index.
 public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// The tree as paths and rows: every item is a known item of this index,
   /// with its number of children and its expansion.
@@ -39,8 +45,8 @@ public struct TreeSnapshot<ItemID: Hashable & Sendable>: Sendable {
   /// The node of each item (see `_NodeTable`): read it with `_node(of:)`.
   @usableFromInline
   var _nodes: _NodeTable
-  /// The item of each node in use. The virtual root's slot and the slots
-  /// of free nodes hold a stand-in (an item of the snapshot, or one it
+  /// The item of each node in use, in pages that copies share. The
+  /// virtual root's slot and the slots of free nodes hold a stand-in (an item of the snapshot, or one it
   /// held), never read: identifiers need no optional, and no more room
   /// than their own.
   @usableFromInline
