@@ -6,7 +6,8 @@ import TreeIndex
 /// such as a protocol the levels' types conform to.
 ///
 /// ```swift
-/// let source = LeveledTreeSource(KeyPathLevels(person, \.friends, as: (any Named).self).children(\.pets))
+/// let levels = KeyPathLevels(person, \.friends, as: (any Named).self).children(\.pets)
+/// let friends = LeveledTreeSource(levels, name: "friends")
 /// ```
 ///
 /// Like ``KeyPathTreeSource``, it holds no copy: it reads through the key
