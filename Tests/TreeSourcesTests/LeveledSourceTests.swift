@@ -124,6 +124,13 @@ struct LeveledSourceTests {
     let list = TreeList(source: source.map(\.id)) { _, _ in true }
     let host = ListHostSimulator(list: list)
     list.reloadData()
+    // The same source joined after a fixed row: its changes, and the undoing
+    // of a failed batch, reach the join's host with lifted paths.
+    let header = ArrayTreeSource<any Tagged>([Toy(id: -1)], name: "header")
+    let joined = JoinedTreeSource([header.eraseToAnyTreeSource(), source.eraseToAnyTreeSource()])
+    let joinedList = TreeList(source: joined.map(\.id)) { _, _ in true }
+    let joinedHost = ListHostSimulator(list: joinedList)
+    joinedList.reloadData()
 
     func randomPath() -> [Int] {
       var path: [Int] = []
@@ -234,6 +241,8 @@ struct LeveledSourceTests {
       #expect(person.friends.map { Node($0) } == model.roots)
       #expect((host.rows?.first ?? []).map { $0 as! Int } == model.rows)
       #expect(host.violations.isEmpty)
+      #expect((joinedHost.rows?.first ?? []).map { $0 as! Int } == [-1] + model.rows)
+      #expect(joinedHost.violations.isEmpty)
     }
   }
 
