@@ -9,22 +9,11 @@ import TreeIndex
 /// are brought up to date after it. Everything is found by walking the
 /// step's base paths down the mirror: O(*d*) per step, plus the array edit
 /// and one step per child a breaking or forming chain hands over.
-extension CompactedTreeSource {
+extension CompactedTreeSource: _BaseSteps {
   func _receive(_ changes: TreeSourceChanges) {
     let changes = changes.preparedForFinalPaths()
     var out: [TreeSourceChanges.Step] = []
-    for (i, step) in changes.steps.enumerated() {
-      switch step {
-      case .insert(let p):
-        _baseInserted(at: p, reading: changes.finalPath(of: p, afterStep: i), into: &out)
-      case .remove(let p):
-        _baseRemoved(at: p, into: &out)
-      case .move(let a, let b):
-        _baseMoved(from: a, to: b, into: &out)
-      case .update(let p):
-        _baseUpdated(at: p, reading: changes.finalPath(of: p, afterStep: i), into: &out)
-      }
-    }
+    _takeSteps(of: changes, into: &out)
     // A chain that forms over an item inserted in the same change lists
     // moves beneath it: brought into normal form.
     _publisher.publish(_Normalization.normalize(out))

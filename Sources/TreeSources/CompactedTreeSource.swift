@@ -171,14 +171,7 @@ public final class CompactedTreeSource<Base: TreeSource>: TreeSource {
   /// - Complexity: `updates`, plus O(*k* *r* *d*) for its *k* edits and
   ///   the *r* runs of adjacent items they insert.
   public func performBatchUpdates<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure) {
-    _publisher.begin()
-    do {
-      try base.performBatchUpdates(updates)
-    } catch {
-      _publisher.end(discarding: true)
-      throw error
-    }
-    _publisher.end()
+    try _publisher.batch(over: base, updates)
   }
 
   // MARK: The mirror

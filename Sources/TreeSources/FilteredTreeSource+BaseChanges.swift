@@ -4,7 +4,7 @@ import TreeIndex
 /// updates the mirror and becomes at most a few filtered steps, found by
 /// comparing the visibility of the touched item and its ancestors before
 /// and after. O(*d* log *b*) per step, plus the items a step inserts.
-extension FilteredTreeSource {
+extension FilteredTreeSource: _BaseSteps {
   func _receive(_ changes: TreeSourceChanges) {
     let changes = changes.preparedForFinalPaths()
     var out: [TreeSourceChanges.Step] = []
@@ -18,18 +18,8 @@ extension FilteredTreeSource {
     // composed sources above have taken the change in (`didCarryUp`), when
     // the base is linked (it cannot change without the filter hearing).
     _readsOfBase = _publisher.hasLinks && _publisher.hasUpstreams ? [:] : nil
-    for (i, step) in changes.steps.enumerated() {
+    _takeSteps(of: changes, into: &out) { i in
       if _outcomesMayBeStale { _reading = (changes, i) }
-      switch step {
-      case .insert(let p):
-        _baseInserted(at: p, reading: changes.finalPath(of: p, afterStep: i), into: &out)
-      case .remove(let p):
-        _baseRemoved(at: p, into: &out)
-      case .move(let a, let b):
-        _baseMoved(from: a, to: b, into: &out)
-      case .update(let p):
-        _baseUpdated(at: p, reading: changes.finalPath(of: p, afterStep: i), into: &out)
-      }
     }
     // The batch ends here unless the filter's own batch is open (then it
     // ends in `performBatchUpdates`).

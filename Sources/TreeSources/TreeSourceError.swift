@@ -41,6 +41,10 @@ public struct TreeSourceError: Error, Equatable, Sendable, CustomStringConvertib
     /// what its predicate lets through, so it does not insert or place
     /// what would be hidden.
     case hiddenByFilter
+    /// The element is not of the type the items at the path's level hold
+    /// (`expected` names that type), or an item's value there is not of
+    /// the source's element type (the levels of a ``LeveledTreeSource``).
+    case wrongElementType(expected: String)
     /// The source, or a source of the same composition, is delivering a
     /// change to its subscribers: an edit now would reach some of them
     /// before the change in progress reaches the others, so it is refused.
@@ -93,6 +97,7 @@ public struct TreeSourceError: Error, Equatable, Sendable, CustomStringConvertib
     case .otherLevel: what = "items at the destination's level keep their children another way"
     case .notMutable: what = "the source cannot be edited"
     case .hiddenByFilter: what = "the filter would hide the element"
+    case .wrongElementType(let expected): what = "the element there is of type \(expected)"
     case .deliveringChanges: what = "a change is being delivered to the subscribers; edit after it has reached them"
     }
     return "\(source): " + _ErrorSentence.cannot(operation.rawValue, paths) + what

@@ -20,6 +20,41 @@ extension _ChangePublisher {
     }
   }
 
+  /// Runs `updates` as one batch of this publisher's source and of `base`,
+  /// the source it is composed over: the batch opens here, then in the
+  /// base, and ends in the base, then here (discarding when `updates`
+  /// throws, as the base undoes its edits).
+  ///
+  /// - Parameters:
+  ///   - base: The source beneath.
+  ///   - updates: The edits.
+  /// - Throws: Whatever `updates` throws.
+  func batch<Failure: Error>(over base: some TreeSource, _ updates: () throws(Failure) -> Void) throws(Failure) {
+    try batch({ () throws(Failure) in try base.performBatchUpdates(updates) }, restoring: {})
+  }
+
+  /// Runs `updates` as one batch; when it throws, calls `restore` (which
+  /// sets the source's data back), then ends the batch discarding its
+  /// steps, and throws again.
+  ///
+  /// - Parameters:
+  ///   - updates: The edits.
+  ///   - restore: What undoes them, called before the composed sources
+  ///     linked above hear of the steps that undo the batch, so that they
+  ///     read the restored data.
+  /// - Throws: Whatever `updates` throws.
+  func batch<Failure: Error>(_ updates: () throws(Failure) -> Void, restoring restore: () -> Void) throws(Failure) {
+    begin()
+    do {
+      try updates()
+    } catch {
+      restore()
+      end(discarding: true)
+      throw error
+    }
+    end()
+  }
+
   /// Closes a batch: when `discard` (the batch failed and the source was
   /// restored), the links hear of the steps that undo it and the steps are
   /// dropped — unless steps of other sources beneath were recorded since

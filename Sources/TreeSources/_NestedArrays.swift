@@ -242,16 +242,6 @@ extension _NestedArrays {
 
   func _batch<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure) {
     let saved = _rootElements
-    _publisher.begin()
-    do {
-      try updates()
-    } catch {
-      // Restored first: the composed sources linked above read the
-      // restored tree while they hear of the steps that undo the batch.
-      _withRoots { $0 = saved }
-      _publisher.end(discarding: true)
-      throw error
-    }
-    _publisher.end()
+    try _publisher.batch(updates) { _withRoots { $0 = saved } }
   }
 }
