@@ -34,6 +34,31 @@ struct ReadmeDiffableTreeListTests {
     #expect(host.rows == [["Archive", "Inbox", "Today", "Yesterday", "Earlier"]])
   }
 
+  /// ``DiffableTreeList/update(_:)``'s doc comment.
+  @Test func update() throws {
+    let list = DiffableTreeList<String>()
+    let host = ListHostSimulator(list: list)
+    var snapshot = list.snapshot
+    try snapshot.append(["Mail", "Drafts"])
+    snapshot.expand(["Mail"])
+    list.apply(snapshot)
+    try list.update { snapshot in
+      try snapshot.append(["Inbox"], to: "Mail")
+      try snapshot.move("Drafts", to: "Mail", at: 0)
+    }
+    #expect(host.calls.count == 3)               // reloadData, then one update each
+    #expect(host.violations.isEmpty)
+    #expect(host.rows == [["Mail", "Drafts", "Inbox"]])
+    #expect(throws: TreeSnapshotError.self) {
+      try list.update { snapshot in
+        try snapshot.append(["Sent"], to: "Mail")
+        try snapshot.move("Mail", to: "Drafts", at: 0)   // into its own subtree: nothing is applied
+      }
+    }
+    #expect(host.calls.count == 3)
+    #expect(list.snapshot.children(of: "Mail").count == 2)
+  }
+
   /// ``DiffableTreeList``'s doc comment.
   @Test func diffableTreeList() throws {
     let list = DiffableTreeList<String>()
