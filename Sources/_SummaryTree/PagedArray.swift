@@ -152,6 +152,31 @@ public struct PagedArray<Element> {
   }
 }
 
+extension PagedArray {
+  /// A description of the first fault in the array's shape, or `nil`:
+  /// every chunk but the last holds 32 pages, every page but the last 256
+  /// elements, none is empty, and the pages hold ``count`` elements.
+  ///
+  /// - Complexity: O(*n* / 256).
+  public var shapeFault: String? {
+    var held = 0
+    for (c, chunk) in chunks.enumerated() {
+      let isLastChunk = c == chunks.count - 1
+      if chunk.isEmpty || chunk.count > 32 || (!isLastChunk && chunk.count != 32) {
+        return "chunk \(c) holds \(chunk.count) pages"
+      }
+      for (p, page) in chunk.enumerated() {
+        let isLastPage = isLastChunk && p == chunk.count - 1
+        if page.isEmpty || page.count > 256 || (!isLastPage && page.count != 256) {
+          return "page \(p) of chunk \(c) holds \(page.count) elements"
+        }
+        held += page.count
+      }
+    }
+    return held == count ? nil : "the pages hold \(held) elements for a count of \(count)"
+  }
+}
+
 extension PagedArray: Sendable where Element: Sendable {}
 
 extension PagedArray: RandomAccessCollection {

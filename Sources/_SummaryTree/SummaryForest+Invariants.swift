@@ -42,11 +42,15 @@ extension SummaryForest {
   }
 
   /// Checks that every node is either marked in `seen` (reachable from a
-  /// tree or an element the client holds) or free, and not both.
+  /// tree or an element the client holds) or free, and not both, and that
+  /// paged nodes and the free list are in shape.
   ///
   /// - Returns: A description of the first fault, or `nil`.
   /// - Complexity: O(*n*).
   public func fault(ofAccounting seen: [Bool]) -> String? {
+    if nodes.isPaged, let fault = nodes.paged.shapeFault { return "paged nodes: \(fault)" }
+    if nodes.isPaged && !nodes.flat.isEmpty { return "paged nodes with a flat array beside them" }
+    if let fault = freeList.shapeFault { return "free list: \(fault)" }
     var seen = seen
     for id in freeList {
       guard !seen[Int(id)] else { return "node \(id) is both in use and free" }

@@ -48,16 +48,23 @@ struct PagedArrayTests {
         }
       }
       #expect(array.count == model.count)
-      if step % 100 == 0 { #expect(Array(array) == model) }
+      if step % 100 == 0 {
+        #expect(Array(array) == model)
+        #expect(array.shapeFault == nil)
+      }
     }
     #expect(Array(array) == model)
-    for copy in copies { #expect(Array(copy.array) == copy.model) }
+    for copy in copies {
+      #expect(Array(copy.array) == copy.model)
+      #expect(copy.array.shapeFault == nil)
+    }
   }
 
   @Test("an array built from a collection holds its elements, page by page", arguments: [0, 1, 255, 256, 257, 8_192, 20_000])
   func initFromCollection(count: Int) {
     let array = PagedArray(0..<count)
     #expect(array.count == count)
+    #expect(array.shapeFault == nil)
     #expect(Array(array) == Array(0..<count))
     var grown = array
     grown.append(count)

@@ -338,12 +338,15 @@ package struct _NodeTable: Sendable {
 
   /// With `-D TREE_INDEX_INTERNAL_CHECKS`, traps unless every bucket holds
   /// its node's fingerprint and distance, as `items` names its identifier,
-  /// with no gap since its home, and the count is right.
+  /// with no gap since its home, the count is right, and the buckets' and
+  /// identifiers' pages are in shape.
   ///
   /// - Complexity: O(*b*) for *b* buckets with the checks, O(1) without.
   @inlinable
   package func _checkInvariants<Key: Hashable>(_ items: PagedArray<Key>) {
     #if TREE_INDEX_INTERNAL_CHECKS
+    if let fault = buckets.shapeFault { preconditionFailure("node table: buckets: \(fault)") }
+    if let fault = items.shapeFault { preconditionFailure("node table: identifiers: \(fault)") }
     let mask = buckets.count - 1
     var held = 0
     for (i, bucket) in buckets.enumerated() where bucket != 0 {
