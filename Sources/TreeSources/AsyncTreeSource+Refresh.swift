@@ -41,9 +41,7 @@ extension AsyncTreeSource {
   ///   ``TreeSourceError/Reason/duplicateIdentity`` when two elements share
   ///   an identity; nothing changes.
   /// - Complexity: O(*n* + *c* *n*) for *n* children and *c* changes.
-  func _applyDifference(_ elements: [Element], to node: _AsyncTreeNode<Element, ID>, at path: TreePath) throws(
-    TreeSourceError
-  ) {
+  func _applyDifference(_ elements: [Element], to node: _AsyncTreeNode<Element, ID>, at path: TreePath) throws(TreeSourceError) {
     let old = node.children ?? []
     let newIDs = elements.map(_id)
     var before = TreeSnapshot<ID>()
