@@ -156,12 +156,3 @@ extension AsyncTreeSource: @MainActor _LoadsOnExpansion {
     try? cancelLoading(childrenOf: path)
   }
 }
-
-/// A source that loads an item's children when a list expands it, and
-/// stops when the list collapses it.
-package protocol _LoadsOnExpansion: AnyObject {
-  /// The list expanded the item at `path`.
-  func _itemDidExpand(at path: TreePath)
-  /// The list collapsed the item at `path`.
-  func _itemDidCollapse(at path: TreePath)
-}
