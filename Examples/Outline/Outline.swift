@@ -2,6 +2,7 @@
 //
 //   swift run outline                 the Planets sample
 //   swift run outline --fs .          a folder, listed as you expand it
+//   --latency MS                      with --fs, delay every listing
 //   swift run outline --json FILE     a JSON document
 //   swift run outline --plist FILE    a property list, all expanded
 //   --max-input-bytes N               read at most N bytes of a document
@@ -36,12 +37,33 @@ enum OutlineCommand {
         for line in try ComposeDemo.lines(of: ComposeDemo.run()) { print(line) }
         return
       }
+      if case .folder(let path) = options.input, options.keys == nil, !Terminal.isInteractive {
+        printFolder(at: path, options: options)
+      }
       try run(options.makeSource(), options: options, isInteractive: Terminal.isInteractive)
     } catch {
       var standardError = StandardError()
       print("outline: " + VisibleText.escaping(error.description), to: &standardError)
       exit(1)
     }
+  }
+
+  /// Prints the folder at `path` listed through an `AsyncTreeSource`, once
+  /// the listings the options open have arrived, and exits.
+  static func printFolder(at path: String, options: OutlineOptions) -> Never {
+    Task { @MainActor in
+      do throws(OutlineError) {
+        let folder = try AsyncFolder(rootPath: path, latency: options.latency)
+        try await folder.open(as: options)
+        for line in folder.rowTexts { print(line) }
+        exit(0)
+      } catch {
+        var standardError = StandardError()
+        print("outline: " + VisibleText.escaping(error.description), to: &standardError)
+        exit(1)
+      }
+    }
+    dispatchMain()
   }
 
   /// Opens `source` as the options say, then browses it, or prints it when

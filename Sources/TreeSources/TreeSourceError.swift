@@ -20,6 +20,10 @@ public struct TreeSourceError: Error, Equatable, Sendable, CustomStringConvertib
     /// ``FilteredTreeSource/reevaluateItems(at:)`` and
     /// ``FilteredTreeSource/setPredicate(_:reevaluatingItemsAt:)``.
     case reevaluate
+    /// ``AsyncTreeSource/startLoading(childrenOf:)``,
+    /// ``AsyncTreeSource/cancelLoading(childrenOf:)`` and
+    /// ``AsyncTreeSource/refresh(_:recursively:)``.
+    case load
   }
 
   /// What was wrong.
@@ -52,6 +56,9 @@ public struct TreeSourceError: Error, Equatable, Sendable, CustomStringConvertib
     /// the delivery has returned (for example from the main queue's next
     /// turn).
     case deliveringChanges
+    /// Two children an ``AsyncTreeSource`` loaded have the same identity,
+    /// so a refresh cannot tell them apart.
+    case duplicateIdentity
   }
 
   /// The name of the source that refused (its ``TreeSource/name``).
@@ -98,6 +105,7 @@ public struct TreeSourceError: Error, Equatable, Sendable, CustomStringConvertib
     case .notMutable: what = "the source cannot be edited"
     case .hiddenByFilter: what = "the filter would hide the element"
     case .wrongElementType(let expected): what = "the element there is of type \(expected)"
+    case .duplicateIdentity: what = "two children have the same identity"
     case .deliveringChanges: what = "a change is being delivered to the subscribers; edit after it has reached them"
     }
     return "\(source): " + _ErrorSentence.cannot(operation.rawValue, paths) + what

@@ -42,6 +42,9 @@ struct OutlineOptions: Equatable {
   /// The keys to play instead of reading the terminal (`--keys`, see
   /// ``KeyScript``), or `nil`.
   var keys: [Key]?
+  /// How long every folder listing of `--fs` waits first, in milliseconds
+  /// (`--latency MS`), to show listings that arrive later.
+  var latency = 0
 
   /// Creates the default options: the Planets sample as its data says.
   init() {}
@@ -86,6 +89,7 @@ struct OutlineOptions: Equatable {
           throw OutlineError("\(argument) \(text): the limit is a number of bytes, 1 or more")
         }
         options.maximumInputBytes = count
+      case "--latency": options.latency = try milliseconds(try value(for: argument), flag: argument)
       case "--keys": options.keys = try KeyScript.keys(try value(for: argument))
       case "--help", "-h": options.showsHelp = true
       case "--compose": options.composes = true
@@ -132,6 +136,17 @@ struct OutlineOptions: Equatable {
     return depth
   }
 
+  /// The milliseconds `text` gives.
+  ///
+  /// - Throws: An ``OutlineError`` when `text` is not a number, 0 or more.
+  /// - Complexity: O(*n*) for *n* characters.
+  private static func milliseconds(_ text: String, flag: String) throws(OutlineError) -> Int {
+    guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(text), value <= 3_600_000 else {
+      throw OutlineError("\(flag) \(text): a number of milliseconds, 0 to 3600000")
+    }
+    return value
+  }
+
   /// What `outline --help` prints.
   static let usage = """
     outline: browse a tree in the terminal, built on TreeDataSource
@@ -141,6 +156,9 @@ struct OutlineOptions: Equatable {
 
     input (one; the Planets sample data when none is given):
       --fs PATH         a folder; each folder is listed when it is expanded
+      --latency MS      with --fs, wait MS milliseconds before every listing; a
+                        folder shows loading… until its listing arrives (piped
+                        output waits for the listings it prints)
       --json FILE       a JSON document: objects and arrays expand
       --plist FILE      a property list (XML, binary or OpenStep), all expanded; a
                         binary one whose shared objects would repeat into more

@@ -134,6 +134,17 @@ final class FileSystemTree: OutlineSource {
   /// - Complexity: O(*n* log *n*) for *n* entries.
   private func list(_ path: String) throws -> [Node] {
     numberOfListings += 1
+    return try Self.nodes(inFolder: path, listing: listing)
+  }
+
+  /// The nodes of the entries in the folder at `path`, as `listing` names
+  /// them, folders first, each group in name order.
+  ///
+  /// - Complexity: O(*n* log *n*) for *n* entries.
+  static func nodes(
+    inFolder path: String,
+    listing: (String) throws -> [String] = { try FileManager.default.contentsOfDirectory(atPath: $0) }
+  ) throws -> [Node] {
     let names = try listing(path)
     let nodes = names.map { Self.makeNode(name: $0, path: Self.path(path, appending: $0)) }
     let keys = nodes.map { ($0, $0.entry.name.lowercased()) }

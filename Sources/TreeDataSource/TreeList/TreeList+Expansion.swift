@@ -61,6 +61,7 @@ extension TreeList {
         if notify { delegate?.didExpandItem(at: treePath) }
         throw error
       }
+      (dataSource as? any _ObservesExpansion)?._listDidExpand(treePath)
       if notify { delegate?.didExpandItem(at: treePath) }
     }
   }
@@ -93,6 +94,7 @@ extension TreeList {
       if recursively, let id = _index._knownItemID(at: treePath) { _clearHeightsBeneath(id) }
       _refreshHeights(along: treePath)
       _deliver(changes)
+      if notify { (dataSource as? any _ObservesExpansion)?._listDidCollapse(treePath) }
       if notify { delegate?.didCollapseItem(at: treePath) }
     }
   }

@@ -1,0 +1,88 @@
+import Foundation
+import TreeDataSource
+
+/// A folder as an outline whose listings arrive asynchronously, through an
+/// `AsyncTreeSource`: a folder's entries are listed when the list expands
+/// it, after `--latency` milliseconds, and an expanded folder whose listing
+/// has not arrived shows a `loading…` row.
+@MainActor
+final class AsyncFolder {
+  typealias Source = AsyncTreeSource<FileSystemTree.Node, String>
+
+  /// The source of the folder's entries.
+  let source: Source
+  /// The list that shows them.
+  let list: TreeList<TreeSourceDataSource<MappedTreeSource<Source, OutlineEntry>>>
+
+  /// Lists the folder at `rootPath` (at once) and makes its list.
+  ///
+  /// - Parameters:
+  ///   - rootPath: The folder to show.
+  ///   - latency: How long each listing of a folder beneath waits first, in
+  ///     milliseconds.
+  /// - Throws: ``OutlineError`` when the folder cannot be opened.
+  /// - Complexity: O(*n* log *n*) for *n* root entries.
+  init(rootPath: String, latency: Int) throws(OutlineError) {
+    let tree = try FileSystemTree(rootPath: rootPath)
+    let roots = (0..<tree.numberOfSubitems(of: nil)).map { tree.node(at: [$0]) }
+    source = Source(roots, id: \.path, hasChildren: \.isFolder, name: tree.title) { node in
+      if latency > 0 { try await Task.sleep(for: .milliseconds(latency)) }
+      do {
+        return try FileSystemTree.nodes(inFolder: node.path)
+      } catch {
+        node.entry.detail = "(unreadable: \(FileSystemTree.reason(for: error)))"
+        throw error
+      }
+    }
+    list = TreeList(source: source.map(\.entry))
+    list.reloadData()
+  }
+
+  /// The visible rows as text, with a `loading…` row beneath each expanded
+  /// folder whose listing has not arrived.
+  ///
+  /// - Complexity: O(*n* *d* log *b*) for *n* rows.
+  var rowTexts: [String] {
+    (0..<list.numberOfRows).flatMap { row -> [String] in
+      let path = list.treePath(forRow: row)!
+      let text = list.rowText(row)
+      guard list.isExpanded(path), (try? source.loadState(at: path))?.isLoading == true else { return [text] }
+      return [text, String(repeating: "  ", count: path.depth) + "  loading…"]
+    }
+  }
+
+  /// Opens what `options` say, waiting for the listings that opening
+  /// needs: folders open level by level as their parents' listings arrive.
+  ///
+  /// - Throws: An ``OutlineError`` naming an `--expand` path that names no
+  ///   folder once everything above it is listed.
+  func open(as options: OutlineOptions) async throws(OutlineError) {
+    var opened = true
+    while opened {
+      opened = false
+      for row in 0..<list.numberOfRows {
+        guard let path = list.treePath(forRow: row), !list.isExpanded(path), Self.opens(path, options),
+          (try? source.hasChildren(at: path)) == true
+        else { continue }
+        try? list.expand(path)
+        opened = true
+      }
+      while source.numberOfRunningLoads > 0 { try? await Task.sleep(for: .milliseconds(1)) }
+    }
+    for path in options.expandedPaths where !list.isExpanded(path) {
+      throw OutlineError("--expand \(path.map(String.init).joined(separator: ".")): there is no such folder")
+    }
+  }
+
+  /// Whether the options open the item at `path`: every item, the top
+  /// `--depth` levels, or an `--expand` path, its ancestors and `--depth`
+  /// levels beneath it.
+  static func opens(_ path: TreePath, _ options: OutlineOptions) -> Bool {
+    if options.expandsAll { return true }
+    guard !options.expandedPaths.isEmpty else { return options.depth.map { path.depth <= $0 } ?? false }
+    return options.expandedPaths.contains { expanded in
+      if path == expanded || path.isAncestor(of: expanded) { return true }
+      return expanded.isAncestor(of: path) && path.depth - expanded.depth < (options.depth ?? 1)
+    }
+  }
+}
