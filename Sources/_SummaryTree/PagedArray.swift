@@ -80,10 +80,21 @@ public struct PagedArray<Element> {
   @inlinable
   public subscript(i: Int) -> Element {
     @inline(__always) get {
-      chunks[i &>> Self.chunkShift][(i &>> Self.pageShift) & 31][i & 255]
+      #if DEBUG
+      // Checked, and few calls: what an unoptimized build runs fastest.
+      return chunks[i &>> Self.chunkShift][(i &>> Self.pageShift) & 31][i & 255]
+      #else
+      // In range by the caller's contract: no bounds checks, and no
+      // reference counting of the chunk and the page on the way.
+      return chunks.withUnsafeBufferPointer { chunks in
+        chunks[i &>> Self.chunkShift].withUnsafeBufferPointer { pages in
+          pages[(i &>> Self.pageShift) & 31].withUnsafeBufferPointer { $0[i & 255] }
+        }
+      }
+      #endif
     }
-    _modify {
-      yield &chunks[i &>> Self.chunkShift][(i &>> Self.pageShift) & 31][i & 255]
+    @inline(__always) set {
+      chunks[i &>> Self.chunkShift][(i &>> Self.pageShift) & 31][i & 255] = newValue
     }
   }
 

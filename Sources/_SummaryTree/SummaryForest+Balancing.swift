@@ -122,7 +122,8 @@ extension SummaryForest {
   @inlinable
   public mutating func build(_ detached: some RandomAccessCollection<NodeID>) -> NodeID {
     guard !detached.isEmpty else { return Self.null }
-    guard journals.isEmpty && !nodes.isPaged else { return buildRecording(detached) }
+    guard journals.isEmpty else { return buildRecording(detached) }
+    guard !nodes.isPaged else { return buildPaged(detached) }
     // A perfectly balanced tree: sibling subtrees differ in height by at
     // most one, so it is an AVL tree. Recursion is log₂ *k* deep. With no
     // journal to record in, one write access to the node array.
@@ -162,8 +163,30 @@ extension SummaryForest {
     return root
   }
 
-  /// ``build(_:)`` while a journal is open, or over paged nodes: node by
-  /// node, each recorded.
+  /// ``build(_:)`` over paged nodes, with no journal to record in: each
+  /// node read and written whole, once, its parent set from above.
+  @inlinable
+  mutating func buildPaged(_ detached: some RandomAccessCollection<NodeID>) -> NodeID {
+    let start = detached.startIndex
+    func subtree(_ low: Int, _ high: Int, under parent: NodeID) -> (root: NodeID, total: Summary, height: Int8) {
+      if low >= high { return (Self.null, .zero, 0) }
+      let middle = low + (high - low) / 2
+      let k = detached[detached.index(start, offsetBy: middle)]
+      let left = subtree(low, middle, under: k)
+      let right = subtree(middle + 1, high, under: k)
+      var node = nodes[Int(k)]
+      node.total = left.total + ownSummary(of: node.element) + right.total
+      node.left = left.root
+      node.right = right.root
+      node.parent = parent
+      node.height = Swift.max(left.height, right.height) + 1
+      nodes[Int(k)] = node
+      return (k, node.total, node.height)
+    }
+    return subtree(0, detached.count, under: Self.null).root
+  }
+
+  /// ``build(_:)`` while a journal is open: node by node, each recorded.
   @inlinable
   mutating func buildRecording(_ detached: some RandomAccessCollection<NodeID>) -> NodeID {
     func subtree(_ range: Range<Int>) -> NodeID {

@@ -43,11 +43,13 @@ extension SummaryForest {
         // bounds check in release builds (debug builds still check).
         isPaged ? paged[i] : flat.withUnsafeBufferPointer { $0[i] }
       }
-      _modify {
+      // A setter, not a `_modify` coroutine: a coroutine that yields in
+      // two places is not inlined, and its frame is allocated on the heap.
+      @inline(__always) set {
         if isPaged {
-          yield &paged[i]
+          paged[i] = newValue
         } else {
-          yield &flat[i]
+          flat[i] = newValue
         }
       }
     }

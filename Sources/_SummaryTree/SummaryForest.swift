@@ -205,7 +205,8 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public mutating func update(_ t: NodeID) {
-    guard journals.isEmpty && !nodes.isPaged else { return updateRecording(t) }
+    guard journals.isEmpty else { return updateRecording(t) }
+    guard !nodes.isPaged else { return updatePaged(t) }
     // No journal to record in, and one buffer: one write access to it.
     let (leftTotal, own) = nodes.withUnsafeMutableBufferPointer { nodes in
       let node = nodes[Int(t)]
@@ -233,9 +234,39 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
     setSums(left: leftTotal, own: own, of: t)
   }
 
-  /// ``update(_:)`` while a journal is open, or over paged nodes: each
-  /// node is recorded before its first write, and written through the
-  /// pages.
+  /// ``update(_:)`` over paged nodes, with no journal to record in: the
+  /// node read and written whole, once, and a child written only when it
+  /// does not point back at `t` yet.
+  @inlinable
+  mutating func updatePaged(_ t: NodeID) {
+    var node = nodes[Int(t)]
+    var total = ownSummary(of: node.element)
+    var height: Int8 = 0
+    if node.left >= 0 {
+      var left = nodes[Int(node.left)]
+      total = left.total + total
+      height = left.height
+      if left.parent != t {
+        left.parent = t
+        nodes[Int(node.left)] = left
+      }
+    }
+    if node.right >= 0 {
+      var right = nodes[Int(node.right)]
+      total = total + right.total
+      height = Swift.max(height, right.height)
+      if right.parent != t {
+        right.parent = t
+        nodes[Int(node.right)] = right
+      }
+    }
+    node.total = total
+    node.height = height + 1
+    nodes[Int(t)] = node
+  }
+
+  /// ``update(_:)`` while a journal is open: each node is recorded before
+  /// its first write.
   @inlinable @inline(never)
   mutating func updateRecording(_ t: NodeID) {
     updateSummary(t)  // records `t`
