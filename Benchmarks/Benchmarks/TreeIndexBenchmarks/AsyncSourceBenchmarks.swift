@@ -41,9 +41,9 @@ final class AsyncSourceFixture {
     self.waits = waits
     self.roots = roots
     weak var fixture: AsyncSourceFixture?
-    source = Source(
-      (1...roots).map { -$0 }, id: \.self, hasChildren: { $0 < 0 }, maximumConcurrentLoads: max(1, roots)
-    ) { folder in
+    let isFolder: (Int) -> Bool = { $0 < 0 }
+    source = Source((1...roots).map { -$0 }, id: \.self, hasChildren: isFolder, maximumConcurrentLoads: max(1, roots)) {
+      folder in
       guard let fixture else { return [] }
       guard fixture.waits else { return fixture.listing }
       return await withCheckedContinuation { fixture.pending[folder] = $0 }
