@@ -3,6 +3,7 @@
 //   swift run outline                 the Planets sample
 //   swift run outline --fs .          a folder, listed as you expand it
 //   --latency MS                      with --fs, delay every listing
+//   --compact                         with --fs piped, folder chains as one row
 //   swift run outline --json FILE     a JSON document
 //   swift run outline --plist FILE    a property list, all expanded
 //   --max-input-bytes N               read at most N bytes of a document
@@ -27,7 +28,7 @@ import TreeDataSource
 @main
 enum OutlineCommand {
   static func main() {
-    do {
+    do throws(OutlineError) {
       let options = try OutlineOptions.parse(CommandLine.arguments.dropFirst())
       if options.showsHelp {
         print(OutlineOptions.usage)
@@ -40,6 +41,7 @@ enum OutlineCommand {
       if case .folder(let path) = options.input, options.keys == nil, !Terminal.isInteractive {
         printFolder(at: path, options: options)
       }
+      if options.compacts { throw OutlineError("--compact: only when the output is piped (see outline --help)") }
       try run(options.makeSource(), options: options, isInteractive: Terminal.isInteractive)
     } catch {
       var standardError = StandardError()
@@ -53,7 +55,7 @@ enum OutlineCommand {
   static func printFolder(at path: String, options: OutlineOptions) -> Never {
     Task { @MainActor in
       do throws(OutlineError) {
-        let folder = try AsyncFolder(rootPath: path, latency: options.latency)
+        let folder = try AsyncFolder(rootPath: path, latency: options.latency, compacts: options.compacts)
         try await folder.open(as: options)
         for line in folder.rowTexts { print(line) }
         exit(0)

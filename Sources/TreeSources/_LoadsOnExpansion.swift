@@ -2,7 +2,7 @@ import TreeIndex
 
 /// A source that loads an item's children when a list expands it, and
 /// stops when the list collapses it: ``AsyncTreeSource``, and a
-/// ``MappedTreeSource`` over one (whose paths are its base's).
+/// ``MappedTreeSource`` or a ``CompactedTreeSource`` over one.
 package protocol _LoadsOnExpansion: AnyObject {
   /// The list expanded the item at `path`.
   func _itemDidExpand(at path: TreePath)

@@ -89,6 +89,7 @@ let benchmarks: @Sendable () -> Void = {
   registerNavigationBenchmarks(smoke: smoke)  // NavigationBenchmarks.swift
   registerRowSelectionBenchmarks(smoke: smoke)  // RowSelectionBenchmarks.swift
   registerCompactedSourceBenchmarks(smoke: smoke)  // CompactedSourceBenchmarks.swift
+  registerAsyncSourceBenchmarks(smoke: smoke)  // AsyncSourceBenchmarks.swift
 }
 
 /// The benchmark's name: `<workload>/depth<d>/<rows>/<contender>`.

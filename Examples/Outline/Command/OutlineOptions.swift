@@ -5,6 +5,7 @@ import TreeDataSource
 ///
 ///     outline                          the Planets sample
 ///     outline --fs PATH                a folder, listed as you expand it
+///     outline --fs PATH --compact      single-entry folder chains as one row
 ///     outline --json FILE              a JSON document
 ///     outline --plist FILE             a property list, all expanded
 ///     outline --expand 2.5 --depth 2   open [2, 5] and one level beneath it
@@ -45,6 +46,9 @@ struct OutlineOptions: Equatable {
   /// How long every folder listing of `--fs` waits first, in milliseconds
   /// (`--latency MS`), to show listings that arrive later.
   var latency = 0
+  /// Whether `--fs` shows a chain of folders, each the only entry of the
+  /// one before, as one row `a/b/c` (`--compact`).
+  var compacts = false
 
   /// Creates the default options: the Planets sample as its data says.
   init() {}
@@ -56,7 +60,8 @@ struct OutlineOptions: Equatable {
   /// - Returns: The options they give.
   /// - Throws: An ``OutlineError`` naming the first argument that makes no
   ///   sense: an unknown flag, a flag without its value, a second input, a
-  ///   malformed path, depth or byte count, or another option given with `--compose`.
+  ///   malformed path, depth or byte count, another option given with
+  ///   `--compose`, or `--compact` without `--fs` or with `--keys`.
   /// - Complexity: O(*n*) for *n* characters of arguments.
   static func parse(_ arguments: some Sequence<String>) throws(OutlineError) -> OutlineOptions {
     var options = OutlineOptions()
@@ -90,6 +95,7 @@ struct OutlineOptions: Equatable {
         }
         options.maximumInputBytes = count
       case "--latency": options.latency = try milliseconds(try value(for: argument), flag: argument)
+      case "--compact": options.compacts = true
       case "--keys": options.keys = try KeyScript.keys(try value(for: argument))
       case "--help", "-h": options.showsHelp = true
       case "--compose": options.composes = true
@@ -102,6 +108,10 @@ struct OutlineOptions: Equatable {
     }
     if options.composes, !options.showsHelp, let otherOption {
       throw OutlineError("--compose shows its own tree and takes no other option: \(otherOption) (see outline --help)")
+    }
+    if options.compacts, !options.showsHelp {
+      guard case .folder = options.input else { throw OutlineError("--compact needs --fs (see outline --help)") }
+      guard options.keys == nil else { throw OutlineError("--compact: not with --keys (see outline --help)") }
     }
     return options
   }
@@ -159,6 +169,9 @@ struct OutlineOptions: Equatable {
       --latency MS      with --fs, wait MS milliseconds before every listing; a
                         folder shows loading… until its listing arrives (piped
                         output waits for the listings it prints)
+      --compact         with --fs and piped output, show a chain of folders,
+                        each the only entry of the one before, as one row
+                        a/b/c; opening it shows the entries of the last
       --json FILE       a JSON document: objects and arrays expand
       --plist FILE      a property list (XML, binary or OpenStep), all expanded; a
                         binary one whose shared objects would repeat into more

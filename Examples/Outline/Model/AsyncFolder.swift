@@ -4,15 +4,23 @@ import TreeDataSource
 /// A folder as an outline whose listings arrive asynchronously, through an
 /// `AsyncTreeSource`: a folder's entries are listed when the list expands
 /// it, after `--latency` milliseconds, and an expanded folder whose listing
-/// has not arrived shows a `loading…` row.
+/// has not arrived shows a `loading…` row. With `--compact`, a chain of
+/// folders each the only entry of the one before shows as one row
+/// (`a/b/c`, through a `CompactedTreeSource`), and expanding it shows the
+/// entries of the last.
 @MainActor
 final class AsyncFolder {
   typealias Source = AsyncTreeSource<FileSystemTree.Node, String>
 
   /// The source of the folder's entries.
   let source: Source
+  /// The rows over `source`: its chains of single-entry folders compacted
+  /// with `--compact`, every entry its own row without.
+  let compacted: CompactedTreeSource<Source>
+  /// Whether chains of single-entry folders are one row (`--compact`).
+  let compacts: Bool
   /// The list that shows them.
-  let list: TreeList<TreeSourceDataSource<MappedTreeSource<Source, OutlineEntry>>>
+  let list: TreeList<TreeSourceDataSource<MappedTreeSource<CompactedTreeSource<Source>, OutlineEntry>>>
 
   /// Lists the folder at `rootPath` (at once) and makes its list.
   ///
@@ -20,9 +28,11 @@ final class AsyncFolder {
   ///   - rootPath: The folder to show.
   ///   - latency: How long each listing of a folder beneath waits first, in
   ///     milliseconds.
+  ///   - compacts: Whether a chain of folders, each the only entry of the
+  ///     one before, shows as one row.
   /// - Throws: ``OutlineError`` when the folder cannot be opened.
   /// - Complexity: O(*n* log *n*) for *n* root entries.
-  init(rootPath: String, latency: Int) throws(OutlineError) {
+  init(rootPath: String, latency: Int, compacts: Bool = false) throws(OutlineError) {
     let tree = try FileSystemTree(rootPath: rootPath)
     let roots = (0..<tree.numberOfSubitems(of: nil)).map { tree.node(at: [$0]) }
     source = Source(roots, id: \.path, hasChildren: \.isFolder, name: tree.title) { node in
@@ -34,8 +44,26 @@ final class AsyncFolder {
         throw error
       }
     }
-    list = TreeList(source: source.map(\.entry))
+    self.compacts = compacts
+    compacted = compacts ? source.compacted(isFolder: \.isFolder) : source.compacted(isFolder: { _ in false })
+    list = TreeList(source: compacted.map(Self.entry(of:)))
     list.reloadData()
+  }
+
+  /// The row of a chain of entries: their names joined by `/`, with the
+  /// last one's detail and disclosure.
+  static func entry(of chain: CompactedElement<FileSystemTree.Node>) -> OutlineEntry {
+    var entry = chain.last.entry
+    entry.name = chain.elements.map(\.entry.name).joined(separator: "/")
+    return entry
+  }
+
+  /// The path in `source` of the entry whose children the row at `path`
+  /// shows (the last of its chain).
+  ///
+  /// - Complexity: O(*d*).
+  func sourcePath(ofRowAt path: TreePath) -> TreePath? {
+    compacted.basePath(forCompactedPath: path)
   }
 
   /// The visible rows as text, with a `loading…` row beneath each expanded
@@ -46,13 +74,17 @@ final class AsyncFolder {
     (0..<list.numberOfRows).flatMap { row -> [String] in
       let path = list.treePath(forRow: row)!
       let text = list.rowText(row)
-      guard list.isExpanded(path), (try? source.loadState(at: path))?.isLoading == true else { return [text] }
+      guard list.isExpanded(path), let listed = sourcePath(ofRowAt: path),
+        (try? source.loadState(at: listed))?.isLoading == true
+      else { return [text] }
       return [text, String(repeating: "  ", count: path.depth) + "  loading…"]
     }
   }
 
   /// Opens what `options` say, waiting for the listings that opening
   /// needs: folders open level by level as their parents' listings arrive.
+  /// With `--compact`, every folder row shown is listed too (without
+  /// opening it), to learn whether it is a chain, until no chain grows.
   ///
   /// - Throws: An ``OutlineError`` naming an `--expand` path that names no
   ///   folder once everything above it is listed.
@@ -61,11 +93,16 @@ final class AsyncFolder {
     while opened {
       opened = false
       for row in 0..<list.numberOfRows {
-        guard let path = list.treePath(forRow: row), !list.isExpanded(path), Self.opens(path, options),
-          (try? source.hasChildren(at: path)) == true
+        guard let path = list.treePath(forRow: row), let listed = sourcePath(ofRowAt: path),
+          (try? source.hasChildren(at: listed)) == true
         else { continue }
-        try? list.expand(path)
-        opened = true
+        if !list.isExpanded(path), Self.opens(path, options) {
+          try? list.expand(path)
+          opened = true
+        } else if compacts, case .notLoaded = try? source.loadState(at: listed) {
+          try? source.startLoading(childrenOf: listed)
+          opened = true
+        }
       }
       while source.numberOfRunningLoads > 0 { try? await Task.sleep(for: .milliseconds(1)) }
     }

@@ -1,0 +1,106 @@
+import ExampleTestSupport
+import Foundation
+import Testing
+import TreeDataSource
+
+@testable import outline
+
+/// A temporary folder with a chain of single-entry folders, removed when
+/// dropped:
+///
+///     a/b/c/          x.txt, y.txt
+///     d/              e.txt, f.txt
+///     g/              only.txt (a folder whose only entry is a file)
+private final class ChainFixture {
+  let path: String
+
+  init() throws {
+    path =
+      FileManager.default.temporaryDirectory.appendingPathComponent("CompactFolderTests-\(UUID().uuidString)")
+      .path
+    for folder in ["a/b/c", "d", "g"] {
+      try FileManager.default.createDirectory(atPath: path + "/" + folder, withIntermediateDirectories: true)
+    }
+    for file in ["a/b/c/x.txt", "a/b/c/y.txt", "d/e.txt", "d/f.txt", "g/only.txt"] {
+      try Data().write(to: URL(fileURLWithPath: path + "/" + file))
+    }
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// `outline --fs DIR --compact`: a chain of folders, each the only entry of
+/// the one before, is one row, listed through a `CompactedTreeSource` over
+/// the folder's `AsyncTreeSource`.
+@MainActor
+@Suite struct CompactFolderTests {
+  @Test func pipedOutputShowsAChainAsOneRow() throws {
+    let fixture = try ChainFixture()
+    let run = try ExecutableRun(running: "outline", ["--fs", fixture.path, "--compact", "--latency", "5"])
+    #expect(run.errorOutput == "")
+    #expect(run.status == 0)
+    #expect(run.output == "▸ a/b/c\n▸ d\n▸ g\n")
+    let plain = try ExecutableRun(running: "outline", ["--fs", fixture.path])
+    #expect(plain.output == "▸ a\n▸ d\n▸ g\n")
+  }
+
+  @Test func expandingAChainShowsItsLastFoldersEntries() throws {
+    let fixture = try ChainFixture()
+    let run = try ExecutableRun(running: "outline", ["--fs", fixture.path, "--compact", "--expand", "0"])
+    #expect(run.errorOutput == "")
+    #expect(
+      run.output.split(separator: "\n").map { String($0).trimmingSize() } == ["▾ a/b/c", "    x.txt", "    y.txt", "▸ d", "▸ g"])
+  }
+
+  @Test func aChainOpenedInTheListShowsItsLastFoldersEntries() async throws {
+    let fixture = try ChainFixture()
+    let folder = try AsyncFolder(rootPath: fixture.path, latency: 0, compacts: true)
+    try await folder.open(as: OutlineOptions.parse(["--fs", fixture.path, "--compact", "--depth", "1"]))
+    #expect(
+      folder.rowTexts.map { $0.trimmingSize() } == [
+        "▾ a/b/c", "    x.txt", "    y.txt", "▾ d", "    e.txt", "    f.txt", "▾ g", "    only.txt",
+      ])
+    #expect(folder.source.numberOfRunningLoads == 0)
+    // Collapsing and expanding the chain's row keeps it one row.
+    try folder.list.collapse([0])
+    try folder.list.expand([0])
+    #expect(folder.rowTexts.prefix(3).map { $0.trimmingSize() } == ["▾ a/b/c", "    x.txt", "    y.txt"])
+  }
+
+  @Test func expandingARowStartsItsListing() async throws {
+    let fixture = try ChainFixture()
+    // A latency far longer than the test: the listing never arrives.
+    let folder = try AsyncFolder(rootPath: fixture.path, latency: 3_600_000, compacts: true)
+    try folder.list.expand([1])
+    #expect(folder.source.numberOfRunningLoads == 1)
+    #expect(try folder.source.loadState(at: [1]).isLoading)
+    #expect(folder.rowTexts == ["▸ a", "▾ d", "    loading…", "▸ g"])
+    try folder.list.collapse([1])
+    for _ in 0..<1_000 where folder.source.numberOfRunningLoads > 0 { await Task.yield() }
+    #expect(folder.source.numberOfRunningLoads == 0)
+  }
+
+  @Test(arguments: [
+    (["--compact"], "--compact needs --fs (see outline --help)"),
+    (["--json", "x.json", "--compact"], "--compact needs --fs (see outline --help)"),
+    (["--fs", ".", "--compact", "--keys", "down"], "--compact: not with --keys (see outline --help)"),
+  ])
+  func compactNeedsAFolder(arguments: [String], message: String) {
+    #expect(throws: OutlineError(message)) { try OutlineOptions.parse(arguments) }
+  }
+
+  @Test func compactIsParsedWithAFolder() throws {
+    #expect(try OutlineOptions.parse(["--fs", ".", "--compact"]).compacts)
+    #expect(try !OutlineOptions.parse(["--fs", "."]).compacts)
+    #expect(OutlineOptions.usage.contains("--compact"))
+  }
+}
+
+extension String {
+  /// The row without a file's size detail (`x.txt  0 bytes` → `x.txt`).
+  fileprivate func trimmingSize() -> String {
+    guard let range = range(of: "  ", options: .backwards), range.lowerBound > firstIndex(where: { $0 != " " })!
+    else { return self }
+    return String(self[..<range.lowerBound])
+  }
+}
