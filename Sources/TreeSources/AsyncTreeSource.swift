@@ -57,8 +57,10 @@ public final class AsyncTreeSource<Element, ID: Hashable & Sendable>: @MainActor
   let _loadChildren: @MainActor (Element) async throws -> [Element]
   let _id: (Element) -> ID
   let _publisher = _ChangePublisher()
-  /// The root items.
-  var _roots: [_AsyncTreeNode<Element, ID>]
+  /// The root items, each told its index.
+  var _roots: [_AsyncTreeNode<Element, ID>] {
+    didSet { _AsyncTreeNode.number(_roots) }
+  }
   /// Loads asked for and waiting for a free slot, in order (a node no
   /// longer waiting is skipped).
   var _waiting: [_AsyncTreeNode<Element, ID>] = []
@@ -93,6 +95,7 @@ public final class AsyncTreeSource<Element, ID: Hashable & Sendable>: @MainActor
     self.name = name
     self._roots = []
     self._roots = roots.map { _makeNode($0, parent: nil) }
+    _AsyncTreeNode.number(_roots)  // no observer runs in an initializer
   }
 
   isolated deinit {
@@ -202,15 +205,15 @@ public final class AsyncTreeSource<Element, ID: Hashable & Sendable>: @MainActor
     return node!
   }
 
-  /// The path of an attached node.
+  /// The path of an attached node, read off the indices its ancestors
+  /// keep.
   ///
-  /// - Complexity: O(*d* *b*) for depth *d* and *b* siblings per level.
+  /// - Complexity: O(*d*) for depth *d*.
   func _path(of node: _AsyncTreeNode<Element, ID>) -> TreePath {
     var indices: [Int] = []
     var current = node
     while true {
-      let siblings = current.parent.map { $0.children ?? [] } ?? _roots
-      indices.append(siblings.firstIndex { $0 === current } ?? 0)
+      indices.append(current.index)
       guard let parent = current.parent else { break }
       current = parent
     }
@@ -230,8 +233,13 @@ final class _AsyncTreeNode<Element, ID: Hashable & Sendable> {
   var element: Element
   let id: ID
   weak var parent: _AsyncTreeNode?
-  /// The loaded children; `nil` before the first load.
-  var children: [_AsyncTreeNode]?
+  /// The loaded children, each told its index; `nil` before the first
+  /// load.
+  var children: [_AsyncTreeNode]? {
+    didSet { if let children { Self.number(children) } }
+  }
+  /// The node's index among its siblings, kept by the array that holds it.
+  var index = 0
   var state: AsyncTreeSource<Element, ID>.LoadState = .notLoaded
   /// Bumped when a load starts or is cancelled: a result of another
   /// generation is dropped.
@@ -245,6 +253,13 @@ final class _AsyncTreeNode<Element, ID: Hashable & Sendable> {
     self.element = element
     self.id = id
     self.parent = parent
+  }
+
+  /// Tells each of `siblings` its index.
+  ///
+  /// - Complexity: O(*n*) for *n* siblings.
+  static func number(_ siblings: [_AsyncTreeNode]) {
+    for (i, node) in siblings.enumerated() where node.index != i { node.index = i }
   }
 }
 
