@@ -55,9 +55,7 @@ enum OutlineCommand {
   static func printFolder(at path: String, options: OutlineOptions) -> Never {
     Task { @MainActor in
       do throws(OutlineError) {
-        let folder = try AsyncFolder(rootPath: path, latency: options.latency, compacts: options.compacts)
-        try await folder.open(as: options)
-        for line in folder.rowTexts { print(line) }
+        for line in try await folderRows(at: path, options: options) { print(line) }
         exit(0)
       } catch {
         var standardError = StandardError()
@@ -66,6 +64,22 @@ enum OutlineCommand {
       }
     }
     dispatchMain()
+  }
+
+  /// The rows of the folder at `path` once the listings the options open
+  /// have arrived.
+  ///
+  /// The folder, its source and its list are released when this returns,
+  /// before the caller exits: an object alive at `exit` whose loads held a
+  /// weak reference to it keeps that reference's side table, which the
+  /// leak checker of an AddressSanitizer build reports (it cannot read the
+  /// pointer to the table in the object's encoded reference count).
+  ///
+  /// - Throws: The ``OutlineError`` the command prints.
+  @MainActor static func folderRows(at path: String, options: OutlineOptions) async throws(OutlineError) -> [String] {
+    let folder = try AsyncFolder(rootPath: path, latency: options.latency, compacts: options.compacts)
+    try await folder.open(as: options)
+    return folder.rowTexts
   }
 
   /// Opens `source` as the options say, then browses it, or prints it when

@@ -80,6 +80,31 @@ private final class ChainFixture {
     #expect(folder.source.numberOfRunningLoads == 0)
   }
 
+  /// What `outline --fs` relies on before it exits (see
+  /// `OutlineCommand.folderRows`): once opened and dropped, the folder, its
+  /// source and its list are released, nothing holding them in a cycle.
+  @Test(arguments: [["--compact", "--depth", "1"], ["--depth", "3"]])
+  func anOpenedFolderIsReleased(flags: [String]) async throws {
+    let fixture = try ChainFixture()
+    weak var releasedFolder: AsyncFolder?
+    weak var releasedSource: AsyncFolder.Source?
+    do {
+      let options = try OutlineOptions.parse(["--fs", fixture.path] + flags)
+      let folder = try AsyncFolder(rootPath: fixture.path, latency: 1, compacts: options.compacts)
+      try await folder.open(as: options)
+      #expect(folder.rowTexts.count > 3)
+      releasedFolder = folder
+      releasedSource = folder.source
+    }
+    // A load's task may still be returning from its last step.
+    for _ in 0..<1_000 where releasedSource != nil { await Task.yield() }
+    #expect(releasedFolder == nil)
+    #expect(releasedSource == nil)
+    let rows = try await OutlineCommand.folderRows(
+      at: fixture.path, options: OutlineOptions.parse(["--fs", fixture.path] + flags))
+    #expect(rows.count > 3)
+  }
+
   @Test(arguments: [
     (["--compact"], "--compact needs --fs (see outline --help)"),
     (["--json", "x.json", "--compact"], "--compact needs --fs (see outline --help)"),
