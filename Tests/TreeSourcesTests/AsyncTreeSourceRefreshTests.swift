@@ -56,6 +56,99 @@ import TreeIndexTestSupport
     #expect(host.violations.isEmpty && host.mismatchedRows().isEmpty)
   }
 
+  /// Random listings of a loaded folder, each refreshed: the host shows the
+  /// new order after one batch; only identities that left are removed,
+  /// only new ones inserted; the children before the first and after the
+  /// last that differ are not touched; kept children keep their loaded
+  /// children and their expansion.
+  @Test(arguments: 0..<8 as Range<UInt64>)
+  func randomRefreshesPublishTheDifference(seed: UInt64) async throws {
+    var g = SeededGenerator(seed: seed)
+    let loader = ControlledLoader()
+    var nextID = 100
+    // Children below 1,000 are folders whose one child is their id + 10⁴.
+    var world: [Int: [AsyncItem]] = [:]
+    loader.listing = { item in
+      world[item.id] ?? (item.id < 1_000 ? [AsyncItem(id: item.id + 10_000, hasChildren: false)] : [])
+    }
+    let source = AsyncTreeSource<AsyncItem, Int>([AsyncItem(id: 0, hasChildren: true)], hasChildren: \.hasChildren) {
+      try await loader.load($0)
+    }
+    let list = TreeList(source: source)
+    let host = ListHostSimulator(list: list)
+    list.reloadData()
+    var heard: [TreeSourceChanges] = []
+    let subscription = source.subscribe { heard.append($0) }
+    defer { subscription.cancel() }
+    func newChild() -> AsyncItem {
+      nextID += 1
+      return AsyncItem(id: nextID, hasChildren: true)
+    }
+    func settle() async {
+      await settleLoads()
+      while !loader.requests.isEmpty {
+        loader.complete(0)
+        await settleLoads()
+      }
+    }
+    world[0] = (0..<Int.random(in: 0...12, using: &g)).map { _ in newChild() }
+    try list.expand([0])
+    await settle()
+    for _ in 0..<40 {
+      let old = world[0]!
+      // Expand a few kept children: their listing loads and stays.
+      for i in old.indices where Int.random(in: 0..<4, using: &g) == 0 {
+        try list.expand([0, i])
+      }
+      await settle()
+      let expanded = Set(old.indices.filter { list.isExpanded([0, $0]) }.map { old[$0].id })
+      var new = old
+      for _ in 0..<Int.random(in: 1...4, using: &g) {
+        switch Int.random(in: 0..<5, using: &g) {
+        case 0 where !new.isEmpty: new.remove(at: Int.random(in: 0..<new.count, using: &g))
+        case 1 where new.count > 1:
+          let moved = new.remove(at: Int.random(in: 0..<new.count, using: &g))
+          new.insert(moved, at: Int.random(in: 0...new.count, using: &g))
+        case 2 where new.count > 2:
+          let lower = Int.random(in: 0..<new.count, using: &g)
+          let upper = Int.random(in: lower...new.count, using: &g)
+          new[lower..<upper].shuffle(using: &g)
+        case 3 where new.count > 20: new.removeLast(Int.random(in: 1...new.count / 2, using: &g))
+        default: new.insert(newChild(), at: Int.random(in: 0...new.count, using: &g))
+        }
+      }
+      world[0] = new
+      heard = []
+      host.removeRecordedCalls()
+      try source.refresh([0])
+      await settle()
+
+      let (oldIDs, newIDs) = (old.map(\.id), new.map(\.id))
+      #expect(try (0..<source.numberOfChildren(of: [0])).map { try source.element(at: [0, $0]).id } == newIDs)
+      #expect(host.calls.count == (oldIDs == newIDs ? 0 : 1))
+      #expect(host.violations.isEmpty && host.mismatchedRows().isEmpty)
+      let steps = heard.flatMap(\.steps)
+      var removed = 0, inserted = 0
+      let prefix = zip(oldIDs, newIDs).prefix { $0 == $1 }.count
+      let suffix = zip(oldIDs.reversed(), newIDs.reversed()).prefix { $0 == $1 }.count
+      let untouched = min(prefix + suffix, min(oldIDs.count, newIDs.count))
+      for step in steps {
+        switch step {
+        case .remove: removed += 1
+        case .insert: inserted += 1
+        default: break
+        }
+      }
+      #expect(removed == Set(oldIDs).subtracting(newIDs).count)
+      #expect(inserted == Set(newIDs).subtracting(oldIDs).count)
+      #expect(steps.count <= max(oldIDs.count, newIDs.count) - untouched + removed)
+      for (i, id) in newIDs.enumerated() where expanded.contains(id) {
+        #expect(list.isExpanded([0, i]))
+        #expect(try source.numberOfChildren(of: [0, i]) == 1)
+      }
+    }
+  }
+
   @Test func aListingWithTwoEqualIdentitiesFailsTheRefreshAndKeepsTheChildren() async throws {
     let loader = ControlledLoader()
     var world: [Int: [AsyncItem]] = [0: Self.leaves([1, 2])]
