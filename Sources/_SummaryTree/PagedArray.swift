@@ -94,7 +94,18 @@ public struct PagedArray<Element> {
       #endif
     }
     @inline(__always) set {
+      #if DEBUG
       chunks[i &>> Self.chunkShift][(i &>> Self.pageShift) & 31][i & 255] = newValue
+      #else
+      // Each level made unique (copied when a copy shares it) on the way
+      // down, then written without bounds checks: in range by the
+      // caller's contract.
+      chunks.withUnsafeMutableBufferPointer { chunks in
+        chunks[i &>> Self.chunkShift].withUnsafeMutableBufferPointer { pages in
+          pages[(i &>> Self.pageShift) & 31].withUnsafeMutableBufferPointer { $0[i & 255] = newValue }
+        }
+      }
+      #endif
     }
   }
 
