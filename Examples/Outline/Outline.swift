@@ -42,6 +42,18 @@ enum OutlineCommand {
         printFolder(at: path, options: options)
       }
       if options.compacts { throw OutlineError("--compact: only when the output is piped (see outline --help)") }
+      if case .folder(let path) = options.input, options.keys == nil {
+        let failure = MainActor.assumeIsolated { () -> OutlineError? in
+          do throws(OutlineError) {
+            try browseFolder(at: path, options: options)
+            return nil
+          } catch {
+            return error
+          }
+        }
+        if let failure { throw failure }
+        return
+      }
       try run(options.makeSource(), options: options, isInteractive: Terminal.isInteractive)
     } catch {
       var standardError = StandardError()
@@ -119,6 +131,20 @@ enum OutlineCommand {
     return list.rowTexts
   }
 
+  /// Browses the folder at `path` listed through an `AsyncTreeSource`: an
+  /// expanded folder's row says `loading…` until its listing arrives, and
+  /// the browser draws the listing when it does.
+  ///
+  /// - Throws: An ``OutlineError`` when the folder cannot be opened or the
+  ///   terminal used.
+  @MainActor static func browseFolder(at path: String, options: OutlineOptions) throws(OutlineError) {
+    let folder = try AsyncFolder(rootPath: path, latency: options.latency, marksLoadingRows: true)
+    folder.startOpening(as: options)
+    let terminal = try Terminal { OutlineError("cannot use the terminal: \($0)") }
+    defer { terminal.stop() }
+    try browse(folder.list, on: terminal, idle: { MainActor.assumeIsolated { folder.runLoads() } })
+  }
+
   /// Runs the interactive browser until the user quits.
   private static func browse<Source: OutlineSource>(_ list: TreeList<Source>) throws(OutlineError) {
     let terminal = try Terminal { OutlineError("cannot use the terminal: \($0)") }
@@ -129,9 +155,17 @@ enum OutlineCommand {
   /// Runs the interactive browser on `terminal` until the user quits, the
   /// terminal is gone, or its output closes.
   ///
+  /// - Parameters:
+  ///   - list: The rows to browse.
+  ///   - terminal: The terminal to draw on and read keys from.
+  ///   - idle: Called after every read of the terminal (keys or none):
+  ///     whether the rows changed without a key, so that the browser draws
+  ///     them again.
   /// - Throws: An ``OutlineError`` when the output closes; the terminal is
   ///   then stopped, its settings restored.
-  static func browse<Source: OutlineSource>(_ list: TreeList<Source>, on terminal: Terminal) throws(OutlineError) {
+  static func browse<Source: OutlineSource>(
+    _ list: TreeList<Source>, on terminal: Terminal, idle: () -> Bool = { false }
+  ) throws(OutlineError) {
     var size = terminal.size
     var browser = Browser(list: list, height: size.lines)
     var decoder = KeyDecoder()
@@ -140,11 +174,12 @@ enum OutlineCommand {
       guard let bytes = terminal.read() else { break }
       let keys = decoder.keys(from: bytes)
       for key in keys where !browser.isFinished { browser.handle(key) }
+      let rowsChanged = idle()
       let newSize = terminal.size
       if newSize != size {
         size = newSize
         browser.resize(height: size.lines)
-      } else if keys.isEmpty {
+      } else if keys.isEmpty && !rowsChanged {
         continue
       }
       if !browser.isFinished { isDrawn = terminal.draw(browser.screen(width: size.columns)) }

@@ -31,6 +31,23 @@ import TreeDataSource
     #expect(run.errorOutput == "outline: --expand 0.7: there is no such folder\n")
   }
 
+  /// The interactive browser: an expanded folder's row says `loading…`
+  /// until its listing arrives, and the browser draws the listing when it
+  /// arrives, without a key.
+  @Test func theBrowserDrawsAListingWhenItArrives() throws {
+    let fixture = try FileSystemFixture()
+    let session = try PseudoTerminalSession(
+      running: "outline", ["--fs", fixture.path, "--latency", "300"], columns: 80)
+    #expect(session.read { $0.contains("▸ Alpha") })
+    session.type("\u{1B}[C")  // right: expand Alpha
+    #expect(session.read { $0.contains("▾ Alpha  loading…") })
+    #expect(session.read { $0.contains("inner.txt") && $0.contains("▸ Deep") })
+    session.type("\u{1B}[B\u{1B}[C")  // down, right: expand Deep
+    #expect(session.read { $0.contains("deep.txt") })
+    session.type("q")
+    #expect(session.exitStatus() == 0)
+  }
+
   @Test func aFolderShowsLoadingUntilItsListingArrives() async throws {
     let fixture = try FileSystemFixture()
     // A latency far longer than the test: the listing never arrives.

@@ -21,6 +21,9 @@ final class AsyncFolder {
   let compacts: Bool
   /// The list that shows them.
   let list: TreeList<TreeSourceDataSource<MappedTreeSource<CompactedTreeSource<Source>, OutlineEntry>>>
+  /// The folders whose listing is on its way, and a count of the loads
+  /// that started or ended.
+  private let loads: Loads
 
   /// Lists the folder at `rootPath` (at once) and makes its list.
   ///
@@ -30,9 +33,12 @@ final class AsyncFolder {
   ///     milliseconds.
   ///   - compacts: Whether a chain of folders, each the only entry of the
   ///     one before, shows as one row.
+  ///   - marksLoadingRows: Whether the row of a folder whose listing is on
+  ///     its way says `loading…` (the interactive browser), rather than a
+  ///     row beneath it in ``rowTexts`` (piped output).
   /// - Throws: ``OutlineError`` when the folder cannot be opened.
   /// - Complexity: O(*n* log *n*) for *n* root entries.
-  init(rootPath: String, latency: Int, compacts: Bool = false) throws(OutlineError) {
+  init(rootPath: String, latency: Int, compacts: Bool = false, marksLoadingRows: Bool = false) throws(OutlineError) {
     let tree = try FileSystemTree(rootPath: rootPath)
     let roots = (0..<tree.numberOfSubitems(of: nil)).map { tree.node(at: [$0]) }
     source = Source(roots, id: \.path, hasChildren: \.isFolder, name: tree.title) { node in
@@ -46,8 +52,49 @@ final class AsyncFolder {
     }
     self.compacts = compacts
     compacted = compacts ? source.compacted(isFolder: \.isFolder) : source.compacted(isFolder: { _ in false })
-    list = TreeList(source: compacted.map(Self.entry(of:)))
+    let loads = Loads()
+    self.loads = loads
+    list = TreeList(
+      source: compacted.map { chain in
+        var entry = Self.entry(of: chain)
+        if marksLoadingRows && loads.folders.contains(chain.last.path) { entry.detail = "loading…" }
+        return entry
+      })
+    source.loadStateDidChange = { [unowned source] path, state in
+      guard let folder = try? source.element(at: path).path else { return }
+      if state.isLoading { loads.folders.insert(folder) } else { loads.folders.remove(folder) }
+      loads.changes += 1
+    }
     list.reloadData()
+  }
+
+  /// The folders whose listing is on its way, and how many times a load
+  /// started or ended.
+  @MainActor
+  private final class Loads {
+    var folders: Set<String> = []
+    var changes = 0
+  }
+
+  /// Expands the items `options` open among those listed (the root
+  /// entries, at first), without waiting for a listing: their listings
+  /// start, and arrive while the browser runs.
+  func startOpening(as options: OutlineOptions) {
+    for row in (0..<list.numberOfRows).reversed() {
+      guard let path = list.treePath(forRow: row), !list.isExpanded(path), Self.opens(path, options) else { continue }
+      try? list.expand(path)
+    }
+  }
+
+  /// Lets the main actor run what is due — listings that arrived, waits
+  /// that ended — for a moment, and says whether a load started or ended
+  /// meanwhile, so that the browser draws again.
+  ///
+  /// - Returns: Whether the rows may have changed.
+  func runLoads() -> Bool {
+    let before = loads.changes
+    RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.002))
+    return loads.changes != before
   }
 
   /// The row of a chain of entries: their names joined by `/`, with the
