@@ -126,6 +126,7 @@ import TreeIndexTestSupport
       let (oldIDs, newIDs) = (old.map(\.id), new.map(\.id))
       #expect(try (0..<source.numberOfChildren(of: [0])).map { try source.element(at: [0, $0]).id } == newIDs)
       #expect(host.calls.count == (oldIDs == newIDs ? 0 : 1))
+      #expect(host.calls.allSatisfy { if case .apply = $0 { true } else { false } }, "a reload, not an update")
       #expect(host.violations.isEmpty && host.mismatchedRows().isEmpty)
       let steps = heard.flatMap(\.steps)
       var removed = 0, inserted = 0
