@@ -74,6 +74,7 @@ let benchmarks: @Sendable () -> Void = {
       register(FlatListBaseline.self, .flatList, tree)
       register(SiblingScanBaseline.self, .siblingScan, tree)
       register(RecountBaseline.self, .recount, tree)
+      register(FloorBaseline.self, .floor, tree)
       registerMoves(tree)
     }
   }

@@ -31,6 +31,12 @@ struct Options {
   var wallClock = true
   var rows = Sizes.rows
   var depths = Sizes.depths
+  /// Trees of other shapes than the standard recipe's, measured besides
+  /// the `rows` × `depths` ones (`--trees dense,onefolder`).
+  var trees: [TreeShape.Kind] = []
+  /// For the children: the one tree to measure, instead of `rows` ×
+  /// `depths` (`--tree dense`).
+  var tree: TreeShape.Kind?
   /// The known items K of the batch and TreeList workloads.
   var knownItems = Sizes.knownItems
   /// The rows N beneath the moved item of the move workload (those up to a
@@ -62,7 +68,8 @@ struct Options {
 
   static let usage = """
     usage: treeindex-compare [--smoke | --native] [--rows 1000,100000,10000000] [--depths 2,6]
-                             [--contenders treeindex,flatlist,siblingscan,recount]
+                             [--trees dense,onefolder]
+                             [--contenders treeindex,flatlist,siblingscan,recount,floor]
                              [--workloads pathToRow,rowToPath,toggle,session,build,memory,
                                           move,batch,treelist-insert,treelist-delete,treelist-move,treelist-reveal,
                                           source-update,source-append,source-remove,source-move,
@@ -91,6 +98,10 @@ struct Options {
       --known    the known items K of the batch and TreeList workloads (run once, not per tree),
                  and the elements of the array source of the source-* workloads
       --reuse    earlier --json files: their cells of the contenders not run now join the tables
+      --trees    also measure these trees: dense (10 subitems per item, 6 levels, 1,111,110 rows)
+                 and onefolder (one root item with 10^6 subitems), for the lookups, toggle and memory
+    The floor (contender floor) is the least a row mapping reads: per expanded item, its
+    expanded subitems in order with the prefix sums of their rows, one binary search a level.
     The workloads move, batch, treelist-* and source-* are TreeIndex's alone (the baselines
     have no moves, batches, lists or sources); `treelist` selects the four TreeList
     workloads, `sources` the three source workloads (one edit of an array source behind a
@@ -127,6 +138,12 @@ struct Options {
       case "--known": knownItems = try integers(argument)
       case "--subtrees": movedSubtreeRows = try integers(argument)
       case "--items": items = try integers(argument)
+      case "--trees", "--tree":
+        let kinds = try value(argument).split(separator: ",").map {
+          guard let kind = TreeShape.Kind(rawValue: $0.lowercased()) else { throw UsageError("unknown tree \($0)") }
+          return kind
+        }
+        if argument == "--tree" { tree = kinds.first } else { trees = kinds }
       case "--shapes", "--shape":
         shapes = try value(argument).split(separator: ",").map {
           guard let shape = SnapshotForest.Shape(rawValue: $0.lowercased()) else { throw UsageError("unknown shape \($0)") }
@@ -193,6 +210,7 @@ extension Contender {
     case .flatList: "flatlist"
     case .siblingScan: "siblingscan"
     case .recount: "recount"
+    case .floor: "floor"
     }
   }
 

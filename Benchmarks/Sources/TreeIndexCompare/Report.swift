@@ -43,7 +43,7 @@ struct Report {
     var lines: [String] = []
     var header = "| Workload | Depth | Rows | TreeIndex |" + (withMallocs ? " mallocs |" : "")
     var rule = "| --- | ---: | ---: | ---: |" + (withMallocs ? " ---: |" : "")
-    for baseline in Contender.baselines {
+    for baseline in Contender.comparisons {
       header += " \(baseline.rawValue) | ratio |"
       rule += " ---: | ---: |"
     }
@@ -61,7 +61,7 @@ struct Report {
           if withMallocs {
             line += " \(mallocs(workload, rows: rows, depth: depth).map(Format.mallocs) ?? "—") |"
           }
-          for baseline in Contender.baselines {
+          for baseline in Contender.comparisons {
             let value = median(baseline, workload, rows: rows, depth: depth, unit: cellUnit)
             let ratio = value.flatMap { value in base.map { Format.ratio(value / Swift.max($0, 1)) } } ?? ""
             line += " \(cell(baseline, workload, rows, depth, cellUnit, &footnotes)) | \(ratio) |"
@@ -160,6 +160,27 @@ struct Report {
         "- \(workload.rawValue), depth 6, 10M rows: \(Format.count(large)) instructions (target ≤ \(Format.count(ceiling))), "
           + "\(allocations.map(Format.mallocs) ?? "—") mallocs (target ≤ \(Format.mallocs(allocationCeiling))), "
           + "\(growth): \(verdict(met))")
+    }
+    // The lookups against the floor, on every tree measured.
+    for (workload, bound) in [(Workload.pathToRow, 1.25), (.rowToPath, 1.5)] {
+      var ratios: [String] = []
+      var met = true
+      let trees = Set(results.filter { $0.contender == .floor && $0.workload == workload }.map { [$0.depth, $0.rows] })
+      for tree in trees.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+        let (depth, rows) = (tree[0], tree[1])
+        do {
+          guard let mine = median(.treeIndex, workload, rows: rows, depth: depth, unit: unit),
+            let floor = median(.floor, workload, rows: rows, depth: depth, unit: unit)
+          else { continue }
+          let ratio = mine / Swift.max(floor, 1)
+          met = met && ratio <= bound
+          ratios.append("\(Format.rows(rows)) rows depth \(depth) \(Format.ratio(ratio))")
+        }
+      }
+      guard !ratios.isEmpty else { continue }
+      lines.append(
+        "- \(workload.rawValue) against the floor, TreeIndex's instructions over the floor's (target ≤ \(bound)× on "
+          + "every tree): \(ratios.joined(separator: ", ")): \(verdict(met))")
     }
     for (depth, ceiling) in [(6, 3_500.0), (2, 4_500)] {
       let sizes = [small, 100_000, big].filter { median(.treeIndex, .toggle, rows: $0, depth: depth, unit: unit) != nil }

@@ -55,15 +55,12 @@ func measure(_ options: Options) -> Int32 {
   }
   let workloads = options.workloads.filter(timedWorkloads.contains)
   if !workloads.isEmpty {
-    for depth in options.depths {
-      for rows in options.rows {
-        let tree = TreeShape.generate(rows: rows, depth: depth)
-        for contender in options.contenders {
-          Measurement.run(
-            contender, tree: tree, workloads: workloads, meter: meter, limits: limits, skipping: !options.noSkips,
-            movedSubtreeRows: options.movedSubtreeRows, log: log
-          ).forEach(emit)
-        }
+    for tree in options.treesToMeasure() {
+      for contender in options.contenders {
+        Measurement.run(
+          contender, tree: tree, workloads: workloads, meter: meter, limits: limits, skipping: !options.noSkips,
+          movedSubtreeRows: options.movedSubtreeRows, log: log
+        ).forEach(emit)
       }
     }
   }
@@ -78,15 +75,26 @@ func measure(_ options: Options) -> Int32 {
 
 /// Child: the memory workload; prints its results.
 func memory(_ options: Options) -> Int32 {
-  for depth in options.depths {
-    for rows in options.rows {
-      let tree = TreeShape.generate(rows: rows, depth: depth)
-      for contender in options.contenders {
-        emit(memoryResult(contender, tree))
-      }
+  for tree in options.treesToMeasure() {
+    for contender in options.contenders {
+      emit(memoryResult(contender, tree))
     }
   }
   return 0
+}
+
+extension Options {
+  /// The rows of the tables: the standard trees' and those of `--trees`.
+  var tableRows: [Int] { rows + trees.map { TreeShape.generate($0).numberOfRows }.filter { !rows.contains($0) } }
+  /// The depths of the tables: the standard trees' and those of `--trees`.
+  var tableDepths: [Int] { depths + trees.map { TreeShape.generate($0).depth }.filter { !depths.contains($0) } }
+
+  /// A child's trees: the one named by `--tree`, or the standard recipe's
+  /// for each of `rows` × `depths`.
+  func treesToMeasure() -> [TreeShape] {
+    if let tree { return [TreeShape.generate(tree)] }
+    return depths.flatMap { depth in rows.map { TreeShape.generate(rows: $0, depth: depth) } }
+  }
 }
 
 func memoryResult(_ contender: Contender, _ tree: TreeShape) -> CellResult {
@@ -232,9 +240,9 @@ func smoke(_ options: Options) -> Int32 {
   }
   let report = Report(results: results, snapshotResults: snapshots)
   print("Smoke run (a handful of samples, wall clock; not a measurement):\n")
-  print(report.table(unit: "ns", workloads: options.workloads, rows: options.rows, depths: options.depths))
+  print(report.table(unit: "ns", workloads: options.workloads, rows: options.tableRows, depths: options.tableDepths))
   print("\n### TreeIndex's own workloads\n")
-  print(report.editTable(workloads: options.workloads, rows: options.rows, depths: options.depths))
+  print(report.editTable(workloads: options.workloads, rows: options.tableRows, depths: options.tableDepths))
   if !options.snapshotWorkloads.isEmpty {
     print("\n### TreeSnapshot and the ListKit model\n")
     print(report.snapshotTable(unit: "ns", options: options))
@@ -266,8 +274,16 @@ func compare(_ options: Options) -> Int32 {
     }
   }
 
+  // The trees of `--trees`, by their rows and depth (which no standard
+  // tree measured shares).
+  let namedTrees = Dictionary(
+    options.trees.map { kind in
+      let tree = TreeShape.generate(kind)
+      return ("\(tree.numberOfRows)-\(tree.depth)", kind)
+    }, uniquingKeysWith: { first, _ in first })
   func arguments(_ contender: Contender, _ rows: Int, _ depth: Int) -> [String] {
-    ["--contender", contender.identifier, "--rows", "\(rows)", "--depth", "\(depth)"]
+    let tree = namedTrees["\(rows)-\(depth)"].map { ["--tree", $0.rawValue] } ?? ["--rows", "\(rows)", "--depth", "\(depth)"]
+    return ["--contender", contender.identifier] + tree
       + ["--subtrees", options.movedSubtreeRows.map(String.init).joined(separator: ",")]
       + (options.noSkips ? ["--no-skips"] : [])
   }
@@ -278,9 +294,9 @@ func compare(_ options: Options) -> Int32 {
   ]
   let knownItemsWeight = 2 * (options.knownItems.max() ?? 0)
   func jobs(_ make: (Contender, Int, Int) -> Job?) -> [Job] {
-    options.depths.flatMap { depth in
-      options.rows.flatMap { rows in options.contenders.compactMap { make($0, rows, depth) } }
-    }
+    let standard = options.depths.flatMap { depth in options.rows.map { (rows: $0, depth: depth) } }
+    let named = options.trees.map { TreeShape.generate($0) }.map { (rows: $0.numberOfRows, depth: $0.depth) }
+    return (standard + named).flatMap { tree in options.contenders.compactMap { make($0, tree.rows, tree.depth) } }
   }
 
   // Answers first: every baseline must agree with TreeIndex, and TreeIndex
@@ -446,11 +462,11 @@ func compare(_ options: Options) -> Int32 {
   let shared = workloads.filter { !$0.isTreeIndexOnly }
   if unit == "instructions" && !shared.isEmpty {
     print("## Instructions per operation (median; memory in bytes), and TreeIndex's mallocs\n")
-    print(report.table(unit: "instructions", workloads: shared, rows: options.rows, depths: options.depths))
+    print(report.table(unit: "instructions", workloads: shared, rows: options.tableRows, depths: options.tableDepths))
   }
   if workloads.contains(where: \.isTreeIndexOnly) {
     print("\n## TreeIndex's own workloads: moves, batches, TreeList edits (median per operation)\n")
-    print(report.editTable(workloads: workloads, rows: options.rows, depths: options.depths))
+    print(report.editTable(workloads: workloads, rows: options.tableRows, depths: options.tableDepths))
   }
   if !options.snapshotWorkloads.isEmpty {
     print("\n## TreeSnapshot against the section snapshot (ListKit model)\n")
@@ -467,7 +483,8 @@ func compare(_ options: Options) -> Int32 {
   }
   if (options.native || options.wallClock) && !timed.isEmpty && !shared.filter({ $0 != .memory }).isEmpty {
     print("\n## Wall clock per operation (median, native)\n")
-    print(report.table(unit: "ns", workloads: shared.filter { $0 != .memory }, rows: options.rows, depths: options.depths))
+    print(
+      report.table(unit: "ns", workloads: shared.filter { $0 != .memory }, rows: options.tableRows, depths: options.tableDepths))
   }
   if (options.native || options.wallClock) && !snapshotTimed.isEmpty {
     print("\n## TreeSnapshot against the ListKit model: wall clock per operation (median, native)\n")

@@ -212,6 +212,8 @@ public enum Measurement {
       return run(SiblingScanBaseline.self, contender, tree, workloads, meter, limits, skip, moveSizes, log)
     case .recount:
       return run(RecountBaseline.self, contender, tree, workloads, meter, limits, skip, moveSizes, log)
+    case .floor:
+      return run(FloorBaseline.self, contender, tree, workloads, meter, limits, skip, moveSizes, log)
     }
   }
 
@@ -224,6 +226,7 @@ public enum Measurement {
     case .flatList: return bytesAllocated(FlatListBaseline.self, tree: tree)
     case .siblingScan: return bytesAllocated(SiblingScanBaseline.self, tree: tree)
     case .recount: return bytesAllocated(RecountBaseline.self, tree: tree)
+    case .floor: return bytesAllocated(FloorBaseline.self, tree: tree)
     }
   }
 

@@ -232,3 +232,50 @@ extension TreeShape {
     return FolderTree(entries: entries)
   }
 }
+
+extension TreeShape {
+  /// The trees besides the standard recipe's (`treeindex-compare --trees`):
+  /// the shapes where the floor's binary searches do best.
+  public enum Kind: String, CaseIterable, Codable, Sendable {
+    /// Every item above the last level expanded, 10 subitems each, 6
+    /// levels: 111,110 expanded items and 1,111,110 rows.
+    case dense
+    /// One expanded root item with 10⁶ subitems: 1,000,001 rows.
+    case oneFolder = "onefolder"
+  }
+
+  /// The tree of `kind`.
+  ///
+  /// - Complexity: O(*f*) for *f* expanded items.
+  public static func generate(_ kind: Kind) -> TreeShape {
+    switch kind {
+    case .dense:
+      return complete(subitemsPerItem: 10, depth: 6)
+    case .oneFolder:
+      return TreeShape(
+        numberOfRows: 1_000_001, depth: 2, numberOfRootItems: 1,
+        folders: [Folder(path: [0], numberOfSubitems: 1_000_000)], toggleTarget: [0],
+        rowsBeneathToggleTarget: 1_000_000, bigFolderSizes: [1_000_000])
+    }
+  }
+
+  /// A complete tree: `b` root items, and every item above level `depth`
+  /// expanded with `b` subitems; the toggle target is the first root item.
+  static func complete(subitemsPerItem b: Int, depth: Int) -> TreeShape {
+    var folders: [Folder] = []
+    var stack: [[Int]] = (0..<b).reversed().map { [$0] }
+    while let path = stack.popLast() {
+      folders.append(Folder(path: TreePath(path), numberOfSubitems: b))
+      if path.count + 1 < depth { stack += (0..<b).reversed().map { path + [$0] } }
+    }
+    // b + b² + … + bᵈ rows; beneath the first root item, b + … + bᵈ⁻¹.
+    var (rows, level) = (0, 1)
+    for _ in 0..<depth {
+      level *= b
+      rows += level
+    }
+    return TreeShape(
+      numberOfRows: rows, depth: depth, numberOfRootItems: b, folders: folders, toggleTarget: [0],
+      rowsBeneathToggleTarget: (rows - b) / b, bigFolderSizes: [b])
+  }
+}

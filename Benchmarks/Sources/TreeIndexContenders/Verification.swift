@@ -22,6 +22,7 @@ public enum Verification {
     case .flatList: return problems(FlatListBaseline.self, tree, limit, slices)
     case .siblingScan: return problems(SiblingScanBaseline.self, tree, limit, slices)
     case .recount: return problems(RecountBaseline.self, tree, limit, slices)
+    case .floor: return problems(FloorBaseline.self, tree, limit, slices)
     }
   }
 

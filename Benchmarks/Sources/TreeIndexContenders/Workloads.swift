@@ -117,9 +117,12 @@ public enum Contender: String, CaseIterable, Codable, Sendable {
   case flatList = "Flat list"
   case siblingScan = "Sibling scan"
   case recount = "Recount"
+  case floor = "Floor"
 
-  /// The three baselines.
+  /// The three baselines: how other libraries keep their rows.
   public static var baselines: [Contender] { [.flatList, .siblingScan, .recount] }
+  /// The baselines and the floor, as the tables show them beside TreeIndex.
+  public static var comparisons: [Contender] { baselines + [.floor] }
 }
 
 /// The tree sizes and depths of the published tables.
