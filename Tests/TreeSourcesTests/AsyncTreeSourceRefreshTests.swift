@@ -2,6 +2,28 @@ import Testing
 import TreeDataSource
 import TreeIndexTestSupport
 
+/// One folder (identity 0) of an `AsyncTreeSource` over a loader the test
+/// drives, in a list a host simulator shows, and the change sets the
+/// source published.
+@MainActor
+private final class RefreshFixture {
+  let source: AsyncTreeSource<AsyncItem, Int>
+  let list: TreeList<TreeSourceDataSource<AsyncTreeSource<AsyncItem, Int>>>
+  let host: ListHostSimulator
+  var heard: [TreeSourceChanges] = []
+  private var subscription: TreeSourceSubscription?
+
+  init(_ loader: ControlledLoader) {
+    source = AsyncTreeSource([AsyncItem(id: 0, hasChildren: true)], hasChildren: \.hasChildren) {
+      try await loader.load($0)
+    }
+    list = TreeList(source: source)
+    host = ListHostSimulator(list: list)
+    list.reloadData()
+    subscription = source.subscribe { [unowned self] in heard.append($0) }
+  }
+}
+
 @MainActor
 @Suite struct AsyncTreeSourceRefreshTests {
   static func leaves(_ ids: [Int]) -> [AsyncItem] { ids.map { AsyncItem(id: $0, hasChildren: $0 < 10) } }
@@ -10,15 +32,8 @@ import TreeIndexTestSupport
     let loader = ControlledLoader()
     var world: [Int: [AsyncItem]] = [0: Self.leaves([1, 2, 3, 4]), 2: Self.leaves([20, 21])]
     loader.listing = { world[$0.id] ?? [] }
-    let source = AsyncTreeSource<AsyncItem, Int>([AsyncItem(id: 0, hasChildren: true)], hasChildren: \.hasChildren) {
-      try await loader.load($0)
-    }
-    let list = TreeList(source: source)
-    let host = ListHostSimulator(list: list)
-    list.reloadData()
-    var heard: [TreeSourceChanges] = []
-    let subscription = source.subscribe { heard.append($0) }
-    defer { subscription.cancel() }
+    let fixture = RefreshFixture(loader)
+    let (source, list, host) = (fixture.source, fixture.list, fixture.host)
     try list.expand([0])
     await settleLoads()
     loader.complete(0)
@@ -34,11 +49,11 @@ import TreeIndexTestSupport
     #expect(try source.loadState(at: [0]).isLoading)
     #expect(try source.numberOfChildren(of: [0]) == 4)
     await settleLoads()
-    heard = []
+    fixture.heard = []
     host.removeRecordedCalls()
     loader.complete(0)
     await settleLoads()
-    #expect(heard.map(\.description) == ["remove [0, 2]; move [0, 2] -> [0, 0]; insert [0, 3]"])
+    #expect(fixture.heard.map(\.description) == ["remove [0, 2]; move [0, 2] -> [0, 0]; insert [0, 3]"])
     #expect(host.calls.count == 1)
     #expect(host.rows?.first?.compactMap { ($0 as? AsyncItem)?.id } == [0, 4, 1, 2, 20, 21, 50])
     #expect(list.isExpanded([0, 2]))
@@ -71,15 +86,8 @@ import TreeIndexTestSupport
     loader.listing = { item in
       world[item.id] ?? (item.id < 1_000 ? [AsyncItem(id: item.id + 10_000, hasChildren: false)] : [])
     }
-    let source = AsyncTreeSource<AsyncItem, Int>([AsyncItem(id: 0, hasChildren: true)], hasChildren: \.hasChildren) {
-      try await loader.load($0)
-    }
-    let list = TreeList(source: source)
-    let host = ListHostSimulator(list: list)
-    list.reloadData()
-    var heard: [TreeSourceChanges] = []
-    let subscription = source.subscribe { heard.append($0) }
-    defer { subscription.cancel() }
+    let fixture = RefreshFixture(loader)
+    let (source, list, host) = (fixture.source, fixture.list, fixture.host)
     func newChild() -> AsyncItem {
       nextID += 1
       return AsyncItem(id: nextID, hasChildren: true)
@@ -118,7 +126,7 @@ import TreeIndexTestSupport
         }
       }
       world[0] = new
-      heard = []
+      fixture.heard = []
       host.removeRecordedCalls()
       try source.refresh([0])
       await settle()
@@ -128,7 +136,7 @@ import TreeIndexTestSupport
       #expect(host.calls.count == (oldIDs == newIDs ? 0 : 1))
       #expect(host.calls.allSatisfy { if case .apply = $0 { true } else { false } }, "a reload, not an update")
       #expect(host.violations.isEmpty && host.mismatchedRows().isEmpty)
-      let steps = heard.flatMap(\.steps)
+      let steps = fixture.heard.flatMap(\.steps)
       var removed = 0, inserted = 0
       let prefix = zip(oldIDs, newIDs).prefix { $0 == $1 }.count
       let suffix = zip(oldIDs.reversed(), newIDs.reversed()).prefix { $0 == $1 }.count
