@@ -142,7 +142,16 @@ enum OutlineCommand {
     folder.startOpening(as: options)
     let terminal = try Terminal { OutlineError("cannot use the terminal: \($0)") }
     defer { terminal.stop() }
-    try browse(folder.list, on: terminal, idle: { MainActor.assumeIsolated { folder.runLoads() } })
+    // As listings arrive, what the options open among them opens too.
+    try browse(
+      folder.list, on: terminal,
+      idle: {
+        MainActor.assumeIsolated {
+          guard folder.runLoads() else { return false }
+          folder.startOpening(as: options)
+          return true
+        }
+      })
   }
 
   /// Runs the interactive browser until the user quits.

@@ -48,6 +48,20 @@ import TreeDataSource
     #expect(session.exitStatus() == 0)
   }
 
+  /// `--depth` and `--expand` open folders in the browser as their
+  /// parents' listings arrive; a folder the user collapses stays collapsed.
+  @Test func theBrowserOpensWhatTheOptionsSayAsListingsArrive() throws {
+    let fixture = try FileSystemFixture()
+    let session = try PseudoTerminalSession(
+      running: "outline", ["--fs", fixture.path, "--depth", "2", "--latency", "20"], columns: 80)
+    #expect(session.read { $0.contains("deep.txt") && $0.contains("b.txt") })
+    session.type("\u{1B}[D")  // left: collapse Alpha, the first row
+    #expect(session.read { $0.contains("▸ Alpha") })
+    session.type("q")
+    #expect(session.exitStatus() == 0)
+    #expect(!session.text.split(separator: "▸ Alpha").last!.contains("▾ Alpha"))
+  }
+
   @Test func aFolderShowsLoadingUntilItsListingArrives() async throws {
     let fixture = try FileSystemFixture()
     // A latency far longer than the test: the listing never arrives.

@@ -24,6 +24,8 @@ final class AsyncFolder {
   /// The folders whose listing is on its way, and a count of the loads
   /// that started or ended.
   private let loads: Loads
+  /// The folders ``startOpening(as:)`` opened, by path.
+  private var openedForOptions: Set<String> = []
 
   /// Lists the folder at `rootPath` (at once) and makes its list.
   ///
@@ -76,12 +78,17 @@ final class AsyncFolder {
     var changes = 0
   }
 
-  /// Expands the items `options` open among those listed (the root
-  /// entries, at first), without waiting for a listing: their listings
-  /// start, and arrive while the browser runs.
+  /// Expands the items `options` open among those listed so far, without
+  /// waiting for a listing: their listings start, and arrive while the
+  /// browser runs. Called again as listings arrive, it opens what they
+  /// brought; each folder is opened once, so that one the user collapsed
+  /// stays collapsed.
   func startOpening(as options: OutlineOptions) {
     for row in (0..<list.numberOfRows).reversed() {
-      guard let path = list.treePath(forRow: row), !list.isExpanded(path), Self.opens(path, options) else { continue }
+      guard let path = list.treePath(forRow: row), !list.isExpanded(path), Self.opens(path, options),
+        let listed = sourcePath(ofRowAt: path), let folder = try? source.element(at: listed).path,
+        openedForOptions.insert(folder).inserted
+      else { continue }
       try? list.expand(path)
     }
   }
