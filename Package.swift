@@ -85,7 +85,7 @@ let package = Package(
 
     .testTarget(
       name: "SummaryTreeTests",
-      dependencies: ["_SummaryTree"]),
+      dependencies: ["_SummaryTree", "TreeIndexTestSupport"]),
 
     .testTarget(
       name: "TreeIndexTests",
@@ -108,7 +108,7 @@ let package = Package(
 
     .testTarget(
       name: "FuzzCorpusTests",
-      dependencies: ["TreeIndexFuzzing"]),
+      dependencies: ["TreeIndexFuzzing", "TreeIndexTestSupport"]),
 
     // Test support for the examples' tests: the built `outline` and
     // `filters` run piped, and on a pseudo-terminal.

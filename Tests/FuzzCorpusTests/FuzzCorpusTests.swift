@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TreeIndexFuzzing
+import TreeIndexTestSupport
 
 /// The fuzz sessions as tests: the committed corpus (the seeds and every
 /// input that once failed), then seeded random inputs, each run through the
@@ -28,7 +29,7 @@ struct FuzzCorpusTests {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return UInt8(truncatingIfNeeded: state >> 33)
     }
-    for run in 0..<500 {
+    for run in 0..<LongTests.choose(short: 250, long: 2_000) {
       let bytes = [kind] + (0..<(20 + run % 300)).map { _ in next() }
       if let failure = FuzzCase.run(bytes) {
         Issue.record("kind \(kind), run \(run), input \(bytes): \(failure)")

@@ -1,4 +1,5 @@
 import Testing
+import TreeIndexTestSupport
 import _SummaryTree
 
 // `PagedArray` against `Array`: random appends, writes, removals and pops
@@ -8,7 +9,7 @@ import _SummaryTree
 
 @Suite("PagedArray against an array model")
 struct PagedArrayTests {
-  @Test("random appends, writes and removals; every copy keeps its value", arguments: 0..<6)
+  @Test("random appends, writes and removals; every copy keeps its value", arguments: LongTests.choose(short: 0..<3, long: 0..<6))
   func randomOperations(seed: UInt64) {
     var numbers = Numbers(state: seed &* 31 &+ 5)
     var array = PagedArray<Int>()

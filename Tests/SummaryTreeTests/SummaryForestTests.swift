@@ -1,4 +1,5 @@
 import Testing
+import TreeIndexTestSupport
 import _SummaryTree
 
 /// A test element: a piece of `length` positions (0 allowed) with a weight.
@@ -86,7 +87,7 @@ extension Double {
 
 @Suite("SummaryForest against an array model")
 struct SummaryForestTests {
-  @Test("random splits, joins, merges, removals and updates", arguments: 0..<12, [false, true])
+  @Test("random splits, joins, merges, removals and updates", arguments: LongTests.choose(short: 0..<4, long: 0..<12), [false, true])
   func randomOperations(seed: UInt64, sharingPages: Bool) {
     var numbers = Numbers(state: seed &* 7919 &+ 1)
     var forest = Forest(sharingPages: sharingPages)
@@ -204,7 +205,7 @@ struct SummaryForestTests {
     var ascending = Forest.null
     var descending = Forest.null
     var middle = Forest.null
-    let n = 100_000
+    let n = LongTests.choose(short: 25_000, long: 100_000)
     for i in 0..<n {
       ascending = forest.join(ascending, forest.allocate(Piece(length: 1, weight: i)), Forest.null)
       descending = forest.join(Forest.null, forest.allocate(Piece(length: 1, weight: i)), descending)
@@ -246,7 +247,7 @@ struct SummaryForestTests {
     }
   }
 
-  @Test("removals and insertions where the nodes stand, by parent links", arguments: 0..<12)
+  @Test("removals and insertions where the nodes stand, by parent links", arguments: LongTests.choose(short: 0..<4, long: 0..<12))
   func removeAndInsertByLinks(seed: UInt64) {
     var numbers = Numbers(state: seed &* 6271 &+ 3)
     var forest = Forest()

@@ -678,8 +678,8 @@ final class RandomSession<DataSource: ModelBackedDataSource> {
 struct RandomSessionTests {
   static let seeds: [UInt64] = [1, 2, 3, 0xDEC0DE]
   /// Steps per session: short by default, long with `TREEINDEX_LONG_TESTS=1`.
-  static let steps = LongTests.choose(short: 600, long: 5_000)
-  static let defaultHeightSteps = LongTests.choose(short: 300, long: 2_000)
+  static let steps = LongTests.choose(short: 400, long: 5_000)
+  static let defaultHeightSteps = LongTests.choose(short: 200, long: 2_000)
 
   @Test(arguments: seeds, [TreeIndex.Layout.flat, .sectioned])
   func heights(seed: UInt64, layout: TreeIndex.Layout) {

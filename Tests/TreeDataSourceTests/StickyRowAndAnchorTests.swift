@@ -89,7 +89,7 @@ func modelAnchoredOffset<Item: Equatable>(
 
 @Suite("Sticky rows and scroll anchoring in lists")
 struct StickyRowAndAnchorTests {
-  static let seeds: [UInt64] = Array(1...6)
+  static let seeds: [UInt64] = Array(1...LongTests.choose(short: 3, long: 6))
   static let layouts: [TreeIndex.Layout] = [.flat, .sectioned]
 
   @Test(arguments: seeds, layouts)
