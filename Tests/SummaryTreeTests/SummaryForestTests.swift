@@ -87,7 +87,9 @@ extension Double {
 
 @Suite("SummaryForest against an array model")
 struct SummaryForestTests {
-  @Test("random splits, joins, merges, removals and updates", arguments: LongTests.choose(short: 0..<4, long: 0..<12), [false, true])
+  @Test(
+    "random splits, joins, merges, removals and updates",
+    arguments: LongTests.choose(short: 0..<4, long: 0..<12), [false, true])
   func randomOperations(seed: UInt64, sharingPages: Bool) {
     var numbers = Numbers(state: seed &* 7919 &+ 1)
     var forest = Forest(sharingPages: sharingPages)
