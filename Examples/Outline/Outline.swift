@@ -3,7 +3,7 @@
 //   swift run outline                 the Planets sample
 //   swift run outline --fs .          a folder, listed as you expand it
 //   --latency MS                      with --fs, delay every listing
-//   --compact                         with --fs piped, folder chains as one row
+//   --compact                         with --fs, folder chains as one row
 //   swift run outline --json FILE     a JSON document
 //   swift run outline --plist FILE    a property list, all expanded
 //   --max-input-bytes N               read at most N bytes of a document
@@ -41,7 +41,6 @@ enum OutlineCommand {
       if case .folder(let path) = options.input, options.keys == nil, !Terminal.isInteractive {
         printFolder(at: path, options: options)
       }
-      if options.compacts { throw OutlineError("--compact: only when the output is piped (see outline --help)") }
       if case .folder(let path) = options.input, options.keys == nil {
         let failure = MainActor.assumeIsolated { () -> OutlineError? in
           do throws(OutlineError) {
@@ -138,7 +137,8 @@ enum OutlineCommand {
   /// - Throws: An ``OutlineError`` when the folder cannot be opened or the
   ///   terminal used.
   @MainActor static func browseFolder(at path: String, options: OutlineOptions) throws(OutlineError) {
-    let folder = try AsyncFolder(rootPath: path, latency: options.latency, marksLoadingRows: true)
+    let folder = try AsyncFolder(
+      rootPath: path, latency: options.latency, compacts: options.compacts, marksLoadingRows: true)
     folder.startOpening(as: options)
     let terminal = try Terminal { OutlineError("cannot use the terminal: \($0)") }
     defer { terminal.stop() }

@@ -80,6 +80,45 @@ private final class ChainFixture {
     #expect(folder.source.numberOfRunningLoads == 0)
   }
 
+  /// The interactive browser's way: each time listings arrive, every
+  /// folder row shown that is not listed yet starts its listing, opened or
+  /// not, so that a row grows into the chain it heads; nothing opens that
+  /// the options do not open.
+  @Test func listingTheShownFolderRowsGrowsEachIntoItsChain() async throws {
+    let fixture = try ChainFixture()
+    let folder = try AsyncFolder(rootPath: fixture.path, latency: 0, compacts: true, marksLoadingRows: true)
+    let options = try OutlineOptions.parse(["--fs", fixture.path, "--compact"])
+    folder.startOpening(as: options)
+    #expect(folder.source.numberOfRunningLoads == 3)  // a, d and g: every folder row
+    #expect(folder.list.rowTexts == ["▸ a  loading…", "▸ d  loading…", "▸ g  loading…"])
+    var rounds = 0
+    while rounds < 1_000 {
+      await Task.yield()
+      rounds += 1
+      guard folder.source.numberOfRunningLoads == 0 else { continue }
+      folder.startOpening(as: options)
+      if folder.source.numberOfRunningLoads == 0 { break }
+    }
+    #expect(folder.source.numberOfRunningLoads == 0)
+    #expect(folder.list.rowTexts == ["▸ a/b/c", "▸ d", "▸ g"])
+    // Opening the chain's row shows the last folder's entries, listed already.
+    try folder.list.expand([0])
+    #expect(folder.rowTexts.prefix(3).map { $0.trimmingSize() } == ["▾ a/b/c", "    x.txt", "    y.txt"])
+  }
+
+  /// `outline --fs DIR --compact` in the terminal: the rows become chains
+  /// as the listings arrive, and a chain's row opens on its last folder.
+  @Test func theBrowserShowsAChainAsOneRow() throws {
+    let fixture = try ChainFixture()
+    let session = try PseudoTerminalSession(
+      running: "outline", ["--fs", fixture.path, "--compact", "--latency", "20"], columns: 80)
+    #expect(session.read { $0.contains("▸ a/b/c") })
+    session.type("\u{1B}[C")  // right: expand a/b/c, the first row
+    #expect(session.read { $0.contains("▾ a/b/c") && $0.contains("x.txt") && $0.contains("y.txt") })
+    session.type("q")
+    #expect(session.exitStatus() == 0)
+  }
+
   /// What `outline --fs` relies on before it exits (see
   /// `OutlineCommand.folderRows`): once opened and dropped, the folder, its
   /// source and its list are released, nothing holding them in a cycle.

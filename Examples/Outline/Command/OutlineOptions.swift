@@ -169,9 +169,10 @@ struct OutlineOptions: Equatable {
       --latency MS      with --fs, wait MS milliseconds before every listing; a
                         folder shows loading… until its listing arrives (piped
                         output waits for the listings it prints)
-      --compact         with --fs and piped output, show a chain of folders,
-                        each the only entry of the one before, as one row
-                        a/b/c; opening it shows the entries of the last
+      --compact         with --fs, show a chain of folders, each the only
+                        entry of the one before, as one row a/b/c; opening it
+                        shows the entries of the last (every folder row shown
+                        is listed, to learn whether it heads a chain)
       --json FILE       a JSON document: objects and arrays expand
       --plist FILE      a property list (XML, binary or OpenStep), all expanded; a
                         binary one whose shared objects would repeat into more

@@ -82,14 +82,22 @@ final class AsyncFolder {
   /// waiting for a listing: their listings start, and arrive while the
   /// browser runs. Called again as listings arrive, it opens what they
   /// brought; each folder is opened once, so that one the user collapsed
-  /// stays collapsed.
+  /// stays collapsed. With `--compact`, it also starts the listing of every
+  /// folder row shown that is not listed yet, without opening it, so that
+  /// a row grows into the chain it heads as listings arrive.
   func startOpening(as options: OutlineOptions) {
     for row in (0..<list.numberOfRows).reversed() {
-      guard let path = list.treePath(forRow: row), !list.isExpanded(path), Self.opens(path, options),
-        let listed = sourcePath(ofRowAt: path), let folder = try? source.element(at: listed).path,
-        openedForOptions.insert(folder).inserted
+      guard let path = list.treePath(forRow: row), !list.isExpanded(path), let listed = sourcePath(ofRowAt: path)
       else { continue }
-      try? list.expand(path)
+      if Self.opens(path, options), let folder = try? source.element(at: listed).path,
+        openedForOptions.insert(folder).inserted
+      {
+        try? list.expand(path)
+      } else if compacts, (try? source.hasChildren(at: listed)) == true,
+        case .notLoaded = try? source.loadState(at: listed)
+      {
+        try? source.startLoading(childrenOf: listed)
+      }
     }
   }
 
