@@ -155,4 +155,14 @@ extension AsyncTreeSource: @MainActor _LoadsOnExpansion {
   package func _itemDidCollapse(at path: TreePath) {
     try? cancelLoading(childrenOf: path)
   }
+
+  package func _childrenToCome(at path: TreePath) -> _ChildrenToCome? {
+    guard let node = try? _node(at: path, for: .element), _hasChildren(node.element) else { return nil }
+    switch node.state {
+    case .notLoaded: return .notRequested
+    case .loading: return .loading
+    case .loaded: return nil
+    case .failed: return .failed
+    }
+  }
 }

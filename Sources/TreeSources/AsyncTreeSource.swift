@@ -13,6 +13,13 @@ import TreeIndex
 /// one batch of insertions. ``refresh(_:recursively:)`` lists loaded
 /// children again and publishes the difference by identity.
 ///
+/// A recursive expansion of the list (`expand(_:recursively: true)`,
+/// `expandAll()`) opens each item it meets whose children are not loaded
+/// with no rows, starts its load, and goes on beneath it when the children
+/// arrive (one host batch for the children, one more for the expansion
+/// beneath them); an item collapsed meanwhile, or whose load fails, is not
+/// waited for any more.
+///
 /// The source is isolated to the main actor, as the lists that show it
 /// are; its loads run as tasks on the main actor (a loader that does slow
 /// work awaits it elsewhere), at most ``maximumConcurrentLoads`` at once,

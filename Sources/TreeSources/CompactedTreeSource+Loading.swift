@@ -14,4 +14,9 @@ extension CompactedTreeSource: _LoadsOnExpansion {
     guard let loader = base as? any _LoadsOnExpansion, let basePath = basePath(forCompactedPath: path) else { return }
     loader._itemDidCollapse(at: basePath)
   }
+
+  package func _childrenToCome(at path: TreePath) -> _ChildrenToCome? {
+    guard let loader = base as? any _LoadsOnExpansion, let basePath = basePath(forCompactedPath: path) else { return nil }
+    return loader._childrenToCome(at: basePath)
+  }
 }

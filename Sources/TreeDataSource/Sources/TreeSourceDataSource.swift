@@ -31,6 +31,10 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
   /// source's final tree.
   var _replaying: (changes: TreeSourceChanges, step: Int)?
 
+  /// The paths of the items a recursive expansion opened before their
+  /// children loaded: each is expanded recursively when they arrive.
+  var _expandsWhenLoaded: [TreePath] = []
+
   init(source: Source, isExpanded: ((TreePath, Source.Element) -> Bool)?) {
     self.source = source
     self._isExpanded = isExpanded ?? { _, _ in false }
@@ -91,6 +95,8 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
   /// itself and costs no batch around it.
   func _receive(_ changes: TreeSourceChanges) {
     guard let list = _list else { return }
+    _carryExpansionsPast(changes)
+    defer { _expandItemsWhoseSubitemsArrived(in: list) }
     do {
       if !list._usesGeneralPathsOnly && Self._isOneEdit(changes.steps) {
         try _replay(changes, into: list)

@@ -28,7 +28,10 @@ extension TreeList {
   /// - Parameters:
   ///   - treePath: The item's path; every ancestor must be known to the list.
   ///   - recursively: Whether to expand every item beneath it too, asking
-  ///     the data source about the whole subtree it opens.
+  ///     the data source about the whole subtree it opens. Over a source
+  ///     whose children load (``/TreeSources/AsyncTreeSource``), an item
+  ///     whose children are not loaded opens with no rows, its load
+  ///     starts, and the expansion goes on beneath it when they arrive.
   /// - Throws: ``/TreeIndex/TreeIndexError`` for a path that names no item (nothing is
   ///   asked or changed); ``TreeDataSourceError`` when the data source's
   ///   number of subitems contradicts what the list was told — the list has
@@ -238,6 +241,9 @@ extension TreeList {
       throw error
     }
     opened.forEach { delegate?.didExpandItem(at: $0) }
+    if !opened.awaitingSubitems.isEmpty {
+      (dataSource as? any _ObservesExpansion)?._listExpandsWhenSubitemsArrive(opened.awaitingSubitems)
+    }
   }
 
   /// Expands the valid items at `roots` and everything beneath them that

@@ -34,6 +34,7 @@ extension TreeList {
     }
     var path = Array(root)
     opened.noteChange(atLevel: 0)
+    let loader = dataSource as? any _ObservesExpansion
     /// Each expanded item whose subitems are being walked, with the next
     /// one to visit.
     var stack: [(item: _ItemID, count: Int, next: Int)] = []
@@ -44,13 +45,17 @@ extension TreeList {
       var id = _index._knownItemID(ofSubitem: i, of: parent)
       let count = try _askCount(of: id, at: treePath)
       var isOpen = id.map { _index._isExpanded($0) } ?? false
-      if !isOpen, count > 0, _callOut({ delegate?.shouldExpandItem(at: treePath) ?? true }) {
+      // Subitems that load: opened with none, and expanded beneath when
+      // they arrive.
+      let toCome = count == 0 && loader.map { loader in _callOut { loader._subitemsAreToCome(treePath) } } == true
+      if !isOpen, count > 0 || toCome, _callOut({ delegate?.shouldExpandItem(at: treePath) ?? true }) {
         _callOut { delegate?.willExpandItem(at: treePath) }
         id = try _open(
           subitem: i, of: parent, known: id, numberOfSubitems: count, at: &path, isVisible: isVisible, room: &room)
         opened.append(path)
         isOpen = true
       }
+      if isOpen && toCome { opened.awaitingSubitems.append(treePath) }
       if isOpen, let item = id {
         if isVisible { _resolveUnaskedSubitems(of: item, at: treePath, top: top, room: &room) }
         if count > 0 {
@@ -254,6 +259,9 @@ struct _OpenedPaths {
   private var indices: [Int] = []
   /// The depth of the last path.
   private var lastDepth = 0
+  /// The items opened (or found open) whose subitems are still to come,
+  /// as the data source says: expanded recursively when they arrive.
+  var awaitingSubitems: [TreePath] = []
   /// The fewest leading levels the next path is known to share with the
   /// last one (see ``noteChange(atLevel:)``).
   private var unchanged = 0
