@@ -8,9 +8,8 @@
 #   .ci/coverage.sh --report     # report and check the last run only
 #
 # With --report, COVERAGE_SCRATCH and COVERAGE_CONFIGURATION name the run
-# to report (.build-coverage and debug by default): .ci/run reports the
-# run it made with the internal checks and AddressSanitizer, in release
-# mode, rather than run the tests once more.
+# to report (.build-coverage and debug by default): .ci/run reports its
+# release run with the long tests rather than run the tests once more.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
