@@ -6,20 +6,15 @@
 #
 #   .ci/coverage.sh              # test, report, check
 #   .ci/coverage.sh --report     # report and check the last run only
-#
-# With --report, COVERAGE_SCRATCH and COVERAGE_CONFIGURATION name the run
-# to report (.build-coverage and debug by default): .ci/run reports its
-# release run with the long tests rather than run the tests once more.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 minimum=${COVERAGE_MINIMUM:-90}
-scratch=${COVERAGE_SCRATCH:-.build-coverage}
-configuration=${COVERAGE_CONFIGURATION:-debug}
+scratch=.build-coverage
 if [[ "${1:-}" != "--report" ]]; then
-  swift test --enable-code-coverage --scratch-path "$scratch" -c "$configuration" 2>&1 | tail -n 3
+  swift test --enable-code-coverage --scratch-path "$scratch" 2>&1 | tail -n 3
 fi
-bin=$(swift build --scratch-path "$scratch" -c "$configuration" --show-bin-path)
+bin=$(swift build --scratch-path "$scratch" --show-bin-path)
 profile=$bin/codecov/default.profdata
 tests=$bin/TreeIndexPackageTests.xctest
 # The toolchain's llvm-cov reads the toolchain's profile format.

@@ -22,7 +22,4 @@ step "Apple adapters: their files compiled against Tests/AppleShim, zero warning
   bash -c 'swift build --target AppleAdapters 2>&1 | tee .build/apple-adapters.log
     ! grep -E "(^|: )warning:" .build/apple-adapters.log'
 step "installing: the README's dependency lines in a throwaway package" bash .ci/install-check.sh
-# With COVERAGE_SCRATCH set (as .ci/run sets it), the coverage of the
-# tests already run there; otherwise a run of its own.
-step "coverage: swift test --enable-code-coverage, library modules at least 90 % of lines" \
-  bash .ci/coverage.sh ${COVERAGE_SCRATCH:+--report}
+step "coverage: swift test --enable-code-coverage, library modules at least 90 % of lines" bash .ci/coverage.sh
