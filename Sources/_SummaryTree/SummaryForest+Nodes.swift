@@ -104,6 +104,21 @@ extension SummaryForest {
       return try flat.withUnsafeMutableBufferPointer(body)
     }
 
+    /// Calls `body` with the positions of each page of nodes that this
+    /// storage and `other` do not share, until `body` returns `false` (see
+    /// ``PagedArray/forEachUnsharedPage(with:_:)``); flat storage is one
+    /// page, shared only when it is the same buffer.
+    ///
+    /// - Returns: `false` when `body` stopped the walk.
+    /// - Complexity: O(*n* / 8,192 + *u*) for *u* pages not shared, plus
+    ///   `body`.
+    @inlinable
+    public func forEachUnsharedPage(with other: Nodes, _ body: (Range<Int>) -> Bool) -> Bool {
+      if isPaged && other.isPaged { return paged.forEachUnsharedPage(with: other.paged, body) }
+      guard storageIdentity != other.storageIdentity || count != other.count else { return true }
+      return body(0..<Swift.max(count, other.count))
+    }
+
     /// Calls `body` with the address of every buffer of the storage (see
     /// ``PagedArray/forEachBufferIdentity(_:)``; one for flat storage).
     ///

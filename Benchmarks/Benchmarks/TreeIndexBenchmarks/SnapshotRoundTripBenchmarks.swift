@@ -15,6 +15,12 @@
 // next iteration, back. Each iteration is one copy, one edit, one
 // `changes(from:)`, one update of the host, and the release of the list's
 // previous snapshot.
+//
+// `snapshot-changes-apart/<shape>/<items>/TreeSnapshot` measures
+// `changes(from:)` alone between two copies of one snapshot edited apart
+// (one with the append, one with the move): neither is made from the
+// other, so the change set comes from the pages of storage they do not
+// share.
 
 import Benchmark
 import TreeDataSource
@@ -85,6 +91,24 @@ func registerRoundTrips(_ items: Int, _ shape: SnapshotForest.Shape) {
     moves.value = [move, back]
     iteration.value = 0
   } teardown: {
+    unload()
+  }
+
+  let apart = Holder<(TreeSnapshot<Int>, TreeSnapshot<Int>)>()
+  Benchmark("snapshot-changes-apart/\(shape.rawValue)/\(shortCount(items))/TreeSnapshot") { _ in
+    let (appended, moved) = apart.value!
+    blackHole(moved.changes(from: appended))
+  } setup: {
+    load()
+    let base = list.value!.snapshot
+    var appended = base
+    try? appended.append([forest.value!.count + 2_000_000_000], to: forest.value!.appendParent)
+    var moved = base
+    let move = forest.value!.move
+    try? moved.move(move.item, to: move.parent, at: move.index)
+    apart.value = (appended, moved)
+  } teardown: {
+    apart.value = nil
     unload()
   }
 }

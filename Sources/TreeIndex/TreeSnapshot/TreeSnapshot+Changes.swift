@@ -38,13 +38,20 @@ extension TreeSnapshot {
   ///   a few edits), O((*k* + *a*) log *b*) plus the ranges of rows listed,
   ///   for *k* identifiers edited and the *a* distinct items above them,
   ///   whatever the size of the snapshots: a snapshot remembers its most
-  ///   recent edits, up to 4,096 identifiers. Never more than the full
-  ///   comparison, up to a constant factor: working out from the edits
-  ///   gives way to it once it took as many steps as the full comparison
-  ///   would.
+  ///   recent edits, up to 4,096 identifiers. When the two share storage
+  ///   without one being made from the other by recent edits (copies of
+  ///   one snapshot edited apart, or a longer history), O(*n* / 8,192 +
+  ///   *p* · 256 · log *b* + *a* log *b*) plus the ranges of rows listed,
+  ///   for the *p* pages of storage they wrote since they parted (an edit
+  ///   writes O(*d* log *b*) of them). Never more than the full
+  ///   comparison, up to a constant factor: working out from the edits or
+  ///   the pages gives way to it once it took as many steps as the full
+  ///   comparison would.
   @inlinable
   public func changes(from old: TreeSnapshot, layout: TreeIndex.Layout = .flat) -> TreeChanges {
-    _derivedChangesWithinBudget(from: old, layout: layout) ?? _changesComparedInFull(from: old, layout: layout)
+    _derivedChangesWithinBudget(from: old, layout: layout)
+      ?? _changesFromUnsharedPagesWithinBudget(from: old, layout: layout)
+      ?? _changesComparedInFull(from: old, layout: layout)
   }
 
   /// ``_derivedChanges(from:layout:)`` within the steps the full comparison

@@ -164,11 +164,27 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   ///     taken added.
   @inlinable
   mutating func run(edits: ArraySlice<_SnapshotEdit<ItemID>>, budget: inout _StepBudget) -> TreeChanges? {
+    run(seeds: Self.seeds(of: edits), budget: &budget)
+  }
+
+  /// The change set, given the *seeds* between `old` and `new`: every item
+  /// inserted, deleted, moved, expanded or collapsed, and maybe others (an
+  /// item named needlessly costs its walk up, nothing else); `nil` once
+  /// `budget` is spent, or if the seeds do not account for the
+  /// differences (a defect): the caller then compares the snapshots in
+  /// full. The items marked for reload are seeds too, without being named.
+  ///
+  /// - Parameters:
+  ///   - seeds: The items whose places or expansion may differ.
+  ///   - budget: The steps that may be taken; on return, with the steps
+  ///     taken added.
+  @inlinable
+  mutating func run(seeds: [ItemID], budget: inout _StepBudget) -> TreeChanges? {
     // The walks only read `self`, so the snapshots are borrowed, never
     // copied, for each question they ask.
     var output = Output(budget: budget)
     defer { budget = output.budget }
-    guard markDirty(edits, budget: &output.budget) else { return nil }
+    guard markDirty(seeds: seeds, budget: &output.budget) else { return nil }
     var scratch = Scratch()
     guard walk(newSide: true, into: &output, scratch: &scratch), walk(newSide: false, into: &output, scratch: &scratch)
     else { return nil }
@@ -179,14 +195,12 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
 
   // MARK: Seeds
 
-  /// Marks the seeds of `edits` and the reloaded items, and their ancestors
-  /// on both sides, dirty; `false` once `budget` is spent.
+  /// The items `edits` name: those they inserted, deleted, moved,
+  /// expanded or collapsed.
   ///
-  /// - Complexity: O((*k* + *a*) log (*k* + *a*)) for *k* seeds and the *a*
-  ///   distinct items above them: each item's ancestors are walked once on
-  ///   each side, however many seeds lie beneath it.
+  /// - Complexity: O(*k*) for *k* identifiers in the edits.
   @inlinable
-  mutating func markDirty(_ edits: ArraySlice<_SnapshotEdit<ItemID>>, budget: inout _StepBudget) -> Bool {
+  static func seeds(of edits: ArraySlice<_SnapshotEdit<ItemID>>) -> [ItemID] {
     var seeds: [ItemID] = []
     for edit in edits {
       switch edit.operation {
@@ -200,6 +214,18 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
         preconditionFailure("replaced children are compared in full")
       }
     }
+    return seeds
+  }
+
+  /// Marks `seeds` and the reloaded items, and their ancestors on both
+  /// sides, dirty; `false` once `budget` is spent.
+  ///
+  /// - Complexity: O((*k* + *a*) log (*k* + *a*)) for *k* seeds and the *a*
+  ///   distinct items above them: each item's ancestors are walked once on
+  ///   each side, however many seeds lie beneath it.
+  @inlinable
+  mutating func markDirty(seeds: [ItemID], budget: inout _StepBudget) -> Bool {
+    var seeds = seeds
     seeds += new._reloaded
     // Each seed and its ancestors are dirty on both sides: up from the
     // seed on each side, each item on the way is marked where it is on

@@ -1,0 +1,163 @@
+import _SummaryTree
+
+// The change set between two snapshots that share storage but not an edit
+// history: copies of one snapshot edited apart (each from the common
+// state, not one from the other), or one edited past what its history
+// keeps. Their node arrays, identifiers and node tables share every page
+// neither of them wrote since they parted, so what differs lies in the
+// pages they do not share: every item those pages hold, on either side,
+// is a seed of ``_DerivedSnapshotDiff``, which then visits only the seeds
+// and what lies above them.
+//
+// Why a page and not a node: two nodes may keep equal values and still
+// change order (a parent's two children swapped around it keep their
+// links), so a node is clean only when nothing wrote it, and a page no
+// one wrote is the finest record of that the storage keeps. The tree's
+// operations (insertion and removal by links, rotations, joins and
+// splits) keep the order of the nodes they do not write, and a node placed
+// anew is written: so the children no one wrote stand in the same order
+// on both sides, which is what the derived walk assumes of clean
+// children.
+
+extension TreeSnapshot {
+  /// The change set from `old` worked out from the pages of storage the
+  /// two do not share, when they share some and the pages they do not
+  /// share hold at most a sixteenth of their slots; `nil` otherwise, or once the
+  /// steps the full comparison would take are spent. Not public API.
+  ///
+  /// - Complexity: O(*n* / 8,192 + *u* · 256 · log *b* + *a* log *b*) plus
+  ///   the ranges listed, for *u* pages not shared and the *a* distinct
+  ///   items above what they hold.
+  @inlinable
+  func _changesFromUnsharedPagesWithinBudget(from old: TreeSnapshot, layout: TreeIndex.Layout) -> TreeChanges? {
+    let nodes = _index._arena.forest.nodes
+    let oldNodes = old._index._arena.forest.nodes
+    // How many pages of nodes are not shared, stopping as soon as they are
+    // too many: snapshots built apart share none, and are compared in full
+    // at once. A seed costs the walk about ten times what an item costs the
+    // full comparison, so the pages may hold a sixteenth of the slots.
+    let slotLimit = (count + old.count) / 16
+    var unshared = 0
+    let isFew = nodes.forEachUnsharedPage(with: oldNodes) { _ in
+      unshared += 1
+      return unshared * 256 <= slotLimit
+    }
+    let pageCount = (Swift.max(nodes.count, oldNodes.count) + 255) / 256
+    guard isFew, unshared < pageCount else { return nil }
+    // The same for the node table's buckets, which a table that grew
+    // rewrote.
+    var unsharedBuckets = 0
+    guard
+      _nodes.buckets.forEachUnsharedPage(
+        with: old._nodes.buckets,
+        { range in
+          unsharedBuckets += range.count
+          return unsharedBuckets <= slotLimit
+        })
+    else { return nil }
+    var budget = _StepBudget(limit: _derivedStepLimit(from: old))
+    return _changesFromUnsharedPages(from: old, layout: layout, budget: &budget)
+  }
+
+  /// The change set from `old` worked out from the pages of storage the
+  /// two do not share (see the top of this file), however many steps it
+  /// takes: the same change set as the full comparison. Not public API.
+  ///
+  /// - Complexity: O(*n* / 8,192 + *u* · 256 · log *b* + *a* log *b*) plus
+  ///   the ranges listed, for *u* pages not shared and the *a* distinct
+  ///   items above what they hold; O(*n* + *m*) log *b* for snapshots that
+  ///   share nothing.
+  @inlinable
+  package func _changesFromUnsharedPages(from old: TreeSnapshot, layout: TreeIndex.Layout) -> TreeChanges? {
+    var budget = _StepBudget(limit: .max)
+    return _changesFromUnsharedPages(from: old, layout: layout, budget: &budget)
+  }
+
+  /// The steps ``_changesFromUnsharedPages(from:layout:)`` takes (slots and
+  /// buckets read, items visited, levels walked), for tests that check how
+  /// its work grows. Not public API.
+  ///
+  /// - Complexity: That of ``_changesFromUnsharedPages(from:layout:)``.
+  package func _changesFromUnsharedPagesSteps(from old: TreeSnapshot, layout: TreeIndex.Layout) -> Int? {
+    var budget = _StepBudget(limit: .max)
+    guard _changesFromUnsharedPages(from: old, layout: layout, budget: &budget) != nil else { return nil }
+    return budget.steps
+  }
+
+  /// ``_changesFromUnsharedPages(from:layout:)`` within `budget`: `nil`
+  /// once it is spent.
+  @inlinable
+  func _changesFromUnsharedPages(from old: TreeSnapshot, layout: TreeIndex.Layout, budget: inout _StepBudget)
+    -> TreeChanges?
+  {
+    guard let seeds = _seedsOfUnsharedPages(from: old, budget: &budget) else { return nil }
+    var diff = _DerivedSnapshotDiff(old: old, new: self, isSectioned: layout == .sectioned)
+    return diff.run(seeds: seeds, budget: &budget)
+  }
+
+  /// Every item held, on either side, by a page that this snapshot and
+  /// `old` do not share: by a page of nodes or of identifiers (the items
+  /// of its slots), or by a page of the node table (the items its buckets
+  /// name). An item may be named more than once. `nil` once `budget` is
+  /// spent.
+  ///
+  /// - Complexity: O(*n* / 8,192 + *u* · 256) for *u* pages not shared,
+  ///   with a hash of the identifier of each slot of the node pages.
+  @inlinable
+  func _seedsOfUnsharedPages(from old: TreeSnapshot, budget: inout _StepBudget) -> [ItemID]? {
+    // The first slots of the pages of nodes or identifiers not shared: the
+    // two arrays have pages of the same slots.
+    var pages: [Int] = []
+    let nodes = _index._arena.forest.nodes
+    guard
+      nodes.forEachUnsharedPage(
+        with: old._index._arena.forest.nodes,
+        { range in
+          pages.append(range.lowerBound)
+          return budget.spend(range.count)
+        }),
+      _items.forEachUnsharedPage(
+        with: old._items,
+        { range in
+          pages.append(range.lowerBound)
+          return budget.spend(range.count)
+        })
+    else { return nil }
+    pages.sort()
+    var seeds: [ItemID] = []
+    // An item's slot on one side: the slot holds it if the table says so
+    // (a freed slot keeps a stand-in, and node 0 is the virtual root).
+    func addItem(atSlot slot: Int, of side: TreeSnapshot) {
+      guard slot > 0, slot < side._items.count else { return }
+      let item = side._items[slot]
+      if side._node(of: item) == _NodeID(truncatingIfNeeded: slot) { seeds.append(item) }
+    }
+    var last = -1
+    for start in pages where start != last {
+      last = start
+      for slot in start..<(start + 256) {
+        addItem(atSlot: slot, of: self)
+        addItem(atSlot: slot, of: old)
+      }
+    }
+    // Buckets not shared: identifiers entered or removed (a removed item's
+    // slot may lie in a page no one wrote).
+    func addItems(inBuckets range: Range<Int>, of side: TreeSnapshot) {
+      let buckets = side._nodes.buckets
+      for i in range where i < buckets.count {
+        let bucket = buckets[i]
+        if bucket != 0 { seeds.append(side._items[Int(side._nodes.node(in: bucket))]) }
+      }
+    }
+    guard
+      _nodes.buckets.forEachUnsharedPage(
+        with: old._nodes.buckets,
+        { range in
+          addItems(inBuckets: range, of: self)
+          addItems(inBuckets: range, of: old)
+          return budget.spend(range.count)
+        })
+    else { return nil }
+    return seeds
+  }
+}

@@ -1,0 +1,95 @@
+import Testing
+import TreeIndex
+import TreeIndexTestSupport
+
+/// The change set between snapshots that share storage without one being
+/// made from the other by recent edits (copies edited apart) is worked out
+/// from the pages they do not share (`_changesFromUnsharedPages`): it must
+/// equal the full comparison, whichever way round, and its work must grow
+/// with the pages written, not with the snapshots.
+@Suite struct UnsharedPagesChangesTests {
+  /// Copies of one snapshot, each edited apart, compared every way round:
+  /// neither was made from the other, so only the pages tell what differs.
+  @Test(arguments: [TreeIndex.Layout.flat, .sectioned])
+  func copiesEditedApartMatchTheFullComparison(layout: TreeIndex.Layout) throws {
+    var g = SeededGenerator(seed: 53)
+    for trial in 0..<LongTests.choose(short: 25, long: 2_000) {
+      // Several pages of 256 nodes, so that some children stay clean.
+      let base = DerivedChangesTests.randomSnapshot(&g, ids: 0..<Int.random(in: 1..<1_500, using: &g))
+      var a = base
+      var b = base
+      var fresh = 10_000
+      for _ in 0..<Int.random(in: 0..<5, using: &g) { DerivedChangesTests.edit(&a, &g, fresh: &fresh) }
+      fresh = 10_000  // the same new identifiers, maybe at other places
+      for _ in 0..<Int.random(in: 0..<5, using: &g) { DerivedChangesTests.edit(&b, &g, fresh: &fresh) }
+      for (old, new) in [(a, b), (b, a), (base, b), (a, base)] {
+        let full = new._changesComparedInFull(from: old, layout: layout)
+        let fromPages = try #require(new._changesFromUnsharedPages(from: old, layout: layout), "trial \(trial)")
+        #expect(
+          fromPages == full,
+          """
+          trial \(trial)
+          full       \(full)
+          from pages \(fromPages)
+          old
+          \(old.visualDescription())new
+          \(new.visualDescription())
+          """)
+        #expect(new.changes(from: old, layout: layout) == full, "trial \(trial)")
+        if fromPages != full { return }
+      }
+    }
+  }
+
+  /// Snapshots that share nothing (built apart) still get the full
+  /// comparison's change set from the pages, every item being a seed.
+  @Test func snapshotsBuiltApartMatchTheFullComparison() throws {
+    var g = SeededGenerator(seed: 59)
+    for trial in 0..<LongTests.choose(short: 20, long: 600) {
+      let ids = 0..<Int.random(in: 1..<600, using: &g)
+      let old = DerivedChangesTests.randomSnapshot(&g, ids: ids)
+      let new = DerivedChangesTests.randomSnapshot(&g, ids: ids)
+      for layout in [TreeIndex.Layout.flat, .sectioned] {
+        let full = new._changesComparedInFull(from: old, layout: layout)
+        #expect(try #require(new._changesFromUnsharedPages(from: old, layout: layout)) == full, "trial \(trial)")
+        #expect(new.changes(from: old, layout: layout) == full, "trial \(trial)")
+      }
+    }
+  }
+
+  /// A forest of `roots` root items of `fanOut` expanded children each.
+  static func forest(roots: Int, fanOut: Int) throws -> TreeSnapshot<Int> {
+    var snapshot = TreeSnapshot<Int>()
+    try snapshot.append(Array(0..<roots))
+    for root in 0..<roots {
+      let start = roots + root * fanOut
+      try snapshot.append(Array(start..<(start + fanOut)), to: root)
+    }
+    snapshot.expand(Array(0..<roots))
+    return snapshot
+  }
+
+  /// Two copies of a forest, one with an item appended deep in it and one
+  /// with an item moved: the steps grow with the pages those edits wrote
+  /// (O(d log b) nodes each), not with the forest's size.
+  @Test func stepsGrowWithThePagesWrittenNotTheSize() throws {
+    func steps(roots: Int) throws -> (steps: Int, items: Int) {
+      let base = try Self.forest(roots: roots, fanOut: 100)
+      var appended = base
+      try appended.append([-1], to: roots + (roots / 2) * 100 + 50)
+      var moved = base
+      try moved.move(roots + 7, to: roots / 3, at: 0)
+      // Neither is made from the other: the pages are the only way.
+      let full = moved._changesComparedInFull(from: appended, layout: .flat)
+      #expect(moved.changes(from: appended) == full)
+      #expect(try #require(moved._changesFromUnsharedPages(from: appended, layout: .flat)) == full)
+      return (try #require(moved._changesFromUnsharedPagesSteps(from: appended, layout: .flat)), base.count)
+    }
+    let small = try steps(roots: 100)
+    let large = try steps(roots: 1_000)
+    // Ten times the items: the full comparison's steps grow tenfold; these
+    // by the few levels more of the roots' tree (7,815 → 16,261 steps).
+    #expect(large.steps < 3 * small.steps, "\(small) → \(large)")
+    #expect(large.steps * 5 < large.items, "\(small) → \(large)")
+  }
+}
