@@ -94,4 +94,51 @@ struct PagedArrayTests {
     #expect(all.count == base.count + 3 * copies.count)
     #expect(Array(array) == Array(0..<100_000))
   }
+
+  @Test("the pages two copies do not share hold every position where they differ, and no more pages than were written")
+  func unsharedPagesCoverTheDifferences() {
+    var numbers = Numbers(state: 11)
+    for trial in 0..<40 {
+      let base = PagedArray(0..<(numbers.next(30_000) + 1))
+      var a = base
+      var b = base
+      var written = Set<Int>()  // the pages either copy wrote
+      for _ in 0..<numbers.next(12) {
+        let i = numbers.next(base.count)
+        a[i] = -1
+        written.insert(i / 256)
+      }
+      for _ in 0..<numbers.next(12) {
+        let i = numbers.next(base.count)
+        b[i] = -2
+        written.insert(i / 256)
+      }
+      // Growth and shrinking at the end: positions one array holds alone.
+      for _ in 0..<numbers.next(600) { b.append(7) }
+      if numbers.next(2) == 0 && a.count > 300 { a.removeLast(numbers.next(300)) }
+      var reported: [Range<Int>] = []
+      let walkedAll = a.forEachUnsharedPage(with: b) { range in
+        reported.append(range)
+        return true
+      }
+      #expect(walkedAll)
+      let end = max(a.count, b.count)
+      for i in 0..<end where i >= a.count || i >= b.count || a[i] != b[i] {
+        #expect(reported.contains { $0.contains(i) }, "trial \(trial): position \(i) differs outside the pages reported")
+      }
+      let tail = (min(a.count, b.count) - 1) / 256  // pages from here on may be rewritten by the resizing
+      #expect(reported.allSatisfy { written.contains($0.lowerBound / 256) || $0.lowerBound / 256 >= tail }, "trial \(trial)")
+      #expect(reported.allSatisfy { $0.lowerBound % 256 == 0 && $0.upperBound <= end }, "trial \(trial)")
+      // A walk stops when asked to.
+      var visits = 0
+      let finished = a.forEachUnsharedPage(with: b) { _ in
+        visits += 1
+        return false
+      }
+      #expect(finished == reported.isEmpty && visits == min(1, reported.count))
+      // Copies that nobody wrote share every page.
+      let copy = a
+      #expect(copy.forEachUnsharedPage(with: a) { _ in false })
+    }
+  }
 }
