@@ -136,14 +136,28 @@ extension AsyncTreeSource {
   }
 
   /// Takes `node` and everything beneath it out of the source: their
-  /// loads are cancelled and their results dropped.
+  /// loads are cancelled and their results dropped; the observers of load
+  /// ends hear of them once the change that removes them is published
+  /// (``_publishRemovals()``).
   func _detach(_ node: _AsyncTreeNode<Element, ID>) {
     var stack = [node]
     while let next = stack.popLast() {
       next.isAttached = false
       if next.state.isLoading { _cancel(next) }
+      if !_loadEnds.isEmpty { _removedNodes.append(next) }
       stack.append(contentsOf: next.children ?? [])
     }
+  }
+
+  /// Tells the observers of load ends of the nodes removed since the last
+  /// call.
+  ///
+  /// - Complexity: O(*m*) for *m* nodes removed, plus the observers'.
+  func _publishRemovals() {
+    guard !_removedNodes.isEmpty else { return }
+    let removed = _removedNodes
+    _removedNodes = []
+    for node in removed { _loadEnds.notify(_LoadKey(node)) }
   }
 }
 
@@ -164,5 +178,44 @@ extension AsyncTreeSource: @MainActor _LoadsOnExpansion {
     case .loaded: return nil
     case .failed: return .failed
     }
+  }
+
+  /// The node at `path`.
+  ///
+  /// - Complexity: O(*d*).
+  package func _loadKey(at path: TreePath) -> _LoadKey? {
+    (try? _node(at: path, for: .element)).map { _LoadKey($0) }
+  }
+
+  /// The node's path, read off the indices its ancestors keep, unless it
+  /// was removed (or is another source's).
+  ///
+  /// - Complexity: O(*d*).
+  package func _path(of key: _LoadKey) -> TreePath? {
+    guard let node = key.object as? _AsyncTreeNode<Element, ID>, node.isAttached else { return nil }
+    var top = node
+    while let parent = top.parent { top = parent }
+    guard top.index < _roots.count, _roots[top.index] === top else { return nil }
+    return _path(of: node)
+  }
+
+  /// The node and its ancestors.
+  ///
+  /// - Complexity: O(*d*).
+  package func _lineage(of key: _LoadKey) -> [_LoadKey] {
+    var lineage = [key]
+    var node = key.object as? _AsyncTreeNode<Element, ID>
+    while let parent = node?.parent {
+      lineage.append(_LoadKey(parent))
+      node = parent
+    }
+    return lineage
+  }
+
+  /// Adds `observer` to the observers of load ends.
+  ///
+  /// - Complexity: O(1), amortized.
+  package func _observeLoadEnds(_ observer: @escaping (_LoadKey) -> Void) -> TreeSourceSubscription {
+    _loadEnds.add(observer)
   }
 }

@@ -81,6 +81,7 @@ extension AsyncTreeSource {
     for (child, element) in zip(children, elements) { child.element = element }
     node.children = children
     _publisher.publish(steps)
+    _publishRemovals()
   }
 
   /// The steps that turn the children `old` into the identities `new`

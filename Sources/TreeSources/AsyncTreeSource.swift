@@ -76,6 +76,12 @@ public final class AsyncTreeSource<Element, ID: Hashable & Sendable>: @MainActor
   var _runningLoads = 0
   /// The tasks of the loads started whose tasks have not ended.
   var _tasks: [ObjectIdentifier: Task<Void, Never>] = [:]
+  /// The lists that hear of each load that ends and each item removed
+  /// (see ``_LoadsOnExpansion/_observeLoadEnds(_:)``).
+  let _loadEnds = _LoadEndObservers()
+  /// The nodes a refresh removed, while they wait for its change set to be
+  /// published: then the observers of load ends hear of them.
+  var _removedNodes: [_AsyncTreeNode<Element, ID>] = []
 
   /// Creates a source over `roots`.
   ///
@@ -227,8 +233,16 @@ public final class AsyncTreeSource<Element, ID: Hashable & Sendable>: @MainActor
     return TreePath(indices.reversed())
   }
 
+  /// Sets `node`'s state and tells whoever listens: first, for a load
+  /// that ended (loaded or failed), the observers of load ends (a list
+  /// expands beneath an item whose children arrived, as it hears of them),
+  /// then ``loadStateDidChange``.
   func _setState(_ state: LoadState, of node: _AsyncTreeNode<Element, ID>) {
     node.state = state
+    switch state {
+    case .loaded, .failed: if !_loadEnds.isEmpty { _loadEnds.notify(_LoadKey(node)) }
+    case .notLoaded, .loading: break
+    }
     loadStateDidChange?(_path(of: node), state)
   }
 }
