@@ -31,9 +31,9 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
   /// source's final tree.
   var _replaying: (changes: TreeSourceChanges, step: Int)?
 
-  /// The paths of the items a recursive expansion opened before their
-  /// children loaded: each is expanded recursively when they arrive.
-  var _expandsWhenLoaded: [TreePath] = []
+  /// The items a recursive expansion opened before their children loaded:
+  /// each is expanded recursively when they arrive.
+  var _waiting = _WaitingExpansions()
 
   init(source: Source, isExpanded: ((TreePath, Source.Element) -> Bool)?) {
     self.source = source
@@ -95,7 +95,8 @@ public final class TreeSourceDataSource<Source: TreeSource>: TreeDataSource {
   /// itself and costs no batch around it.
   func _receive(_ changes: TreeSourceChanges) {
     guard let list = _list else { return }
-    _carryExpansionsPast(changes)
+    // Items waited for that were looked at when the list could not
+    // expand them: looked at again (the others wait for their loads).
     defer { _expandItemsWhoseSubitemsArrived(in: list) }
     do {
       if !list._usesGeneralPathsOnly && Self._isOneEdit(changes.steps) {
