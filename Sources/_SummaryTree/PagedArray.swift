@@ -52,6 +52,16 @@ public struct PagedArray<Element> {
   @inlinable
   public init(_ elements: some Collection<Element>) {
     self.init()
+    // Contiguous elements: a page is one copy of 256 of them.
+    let copied: Void? = elements.withContiguousStorageIfAvailable { elements in
+      var start = 0
+      while start < elements.count {
+        let end = Swift.min(start + 256, elements.count)
+        appendPage(ContiguousArray(UnsafeBufferPointer(rebasing: elements[start..<end])))
+        start = end
+      }
+    }
+    if copied != nil { return }
     var page = ContiguousArray<Element>()
     for element in elements {
       if page.count == 256 {
@@ -117,8 +127,17 @@ public struct PagedArray<Element> {
     let i = count
     let c = i &>> Self.chunkShift
     if i & ((1 << Self.chunkShift) - 1) == 0 { chunks.append([]) }
-    if i & 255 == 0 { chunks[c].append([]) }
-    chunks[c][(i &>> Self.pageShift) & 31].append(element)
+    if i & 255 == 0 {
+      // A page after a full one will be full: room for 256 at once, not
+      // eight reallocations on the way. The first page grows as it fills,
+      // so that a small array stays small.
+      var page = ContiguousArray<Element>()
+      if i > 0 { page.reserveCapacity(256) }
+      page.append(element)
+      chunks[c].append(page)
+    } else {
+      chunks[c][(i &>> Self.pageShift) & 31].append(element)
+    }
     _count = i + 1
   }
 
