@@ -27,9 +27,16 @@ import TreeIndexTestSupport
     var nextID = 100
     let maximum: Int
     var log: [String] = []
+    /// Whether steps include recursive expansions and `expandAll()`.
+    let expandsRecursively: Bool
+    /// The items a recursive expansion opened before their children
+    /// loaded: each expands recursively when they arrive, unless it (or an
+    /// ancestor) is collapsed meanwhile or its load fails.
+    var waiting = Set<Int>()
 
-    init(seed: UInt64) {
+    init(seed: UInt64, expandsRecursively: Bool = false) {
       g = SeededGenerator(seed: seed)
+      self.expandsRecursively = expandsRecursively
       maximum = Int.random(in: 1...4, using: &g)
       let items = (0..<3).map { AsyncItem(id: $0, hasChildren: true) }
       roots = items.map(ModelNode.init)
@@ -83,10 +90,43 @@ import TreeIndexTestSupport
       return out
     }
 
+    /// What a recursive expansion of `node` does, in the model: it opens
+    /// the node unless it has no children and none to come, waits for the
+    /// children to come of an open node that has none yet (starting their
+    /// load), and goes on beneath each open node.
+    func expandRecursively(_ node: ModelNode) {
+      let count = node.children?.count ?? 0
+      let toCome = count == 0 && node.item.hasChildren && node.state != "loaded"
+      if !node.isExpanded && (count > 0 || toCome) { node.isExpanded = true }
+      if node.isExpanded && toCome {
+        if node.state == "notLoaded" || node.state == "failed" { node.state = "loading" }
+        waiting.insert(node.item.id)
+      }
+      if node.isExpanded { for child in node.children ?? [] { expandRecursively(child) } }
+    }
+
+    /// Collapsing a node ends the waits at it and beneath it.
+    func stopWaiting(beneath node: ModelNode) {
+      var stack = [node]
+      while let next = stack.popLast() {
+        waiting.remove(next.item.id)
+        stack.append(contentsOf: next.children ?? [])
+      }
+    }
+
     func step() async throws {
       let source = source!, list = list!
       let rows = visible()
-      switch Int.random(in: 0..<10, using: &g) {
+      switch Int.random(in: 0..<(expandsRecursively ? 12 : 10), using: &g) {
+      case 10:
+        let (path, node) = rows.randomElement(using: &g)!
+        log.append("expand \(path) recursively")
+        try list.expand(path, recursively: true)
+        expandRecursively(node)
+      case 11:
+        log.append("expand all")
+        try list.expandAll()
+        for root in roots { expandRecursively(root) }
       case 0, 1, 2:
         let (path, node) = rows.randomElement(using: &g)!
         log.append("expand \(path)")
@@ -105,6 +145,7 @@ import TreeIndexTestSupport
         log.append("collapse \(path)")
         try list.collapse(path)
         node.isExpanded = false
+        stopWaiting(beneath: node)
         if node.state == "loading" { node.state = node.children == nil ? "notLoaded" : "loaded" }
       case 4:
         guard let (path, node) = rows.filter({ $0.1.children != nil }).randomElement(using: &g) else { return }
@@ -124,6 +165,7 @@ import TreeIndexTestSupport
         for child in node.children ?? [] { old[child.item.id] = child }
         node.children = listed.map { old[$0.id] ?? ModelNode($0) }
         node.state = "loaded"
+        if waiting.remove(id) != nil, node.isExpanded, !listed.isEmpty { expandRecursively(node) }
       case 8:
         guard !loader.requests.isEmpty else { return }
         let i = Int.random(in: 0..<loader.requests.count, using: &g)
@@ -131,6 +173,7 @@ import TreeIndexTestSupport
         log.append("fail \(id)")
         loader.fail(i)
         try #require(all().first { $0.item.id == id }).state = "failed"
+        waiting.remove(id)
       default:
         guard let id = world.keys.sorted().randomElement(using: &g) else { return }
         var listed = world[id]!
@@ -192,5 +235,18 @@ import TreeIndexTestSupport
     await settleLoads()
     #expect(loader.live == 0)
     #expect(loader.requests.isEmpty)
+  }
+
+  /// The same sessions with recursive expansions and `expandAll()` among
+  /// the steps: an item opened before its children loaded expands beneath
+  /// when they arrive, in whatever order the loads complete, unless it was
+  /// collapsed (or an ancestor was) or its load failed.
+  @Test(arguments: 0..<12 as Range<UInt64>)
+  func randomSessionsWithRecursiveExpansions(seed: UInt64) async throws {
+    let session = Session(seed: seed, expandsRecursively: true)
+    for _ in 0..<60 {
+      try await session.step()
+      try session.check()
+    }
   }
 }
