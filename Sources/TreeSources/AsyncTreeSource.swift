@@ -78,7 +78,7 @@ public final class AsyncTreeSource<Element, ID: Hashable & Sendable>: @MainActor
   var _tasks: [ObjectIdentifier: Task<Void, Never>] = [:]
   /// The lists that hear of each load that ends and each item removed
   /// (see ``_LoadsOnExpansion/_observeLoadEnds(_:)``).
-  let _loadEnds = _LoadEndObservers()
+  let _loadEnds = _Observers<_LoadKey>()
   /// The nodes a refresh removed, while they wait for its change set to be
   /// published: then the observers of load ends hear of them.
   var _removedNodes: [_AsyncTreeNode<Element, ID>] = []

@@ -42,11 +42,7 @@ extension _ChangePublisher {
       if toLinks {
         relay(links.map { .receive($0, changes, undoing: false) })
       } else {
-        let observers = self.observers
-        for observer in observers {
-          // Read fresh: an earlier subscriber may have cancelled this one.
-          if let observe = observer.observe { observe(changes) }
-        }
+        observers.notify(changes)
       }
     }
   }

@@ -35,21 +35,12 @@ import TreeIndex
 /// `+Delivery.swift`, batches in `+Batches.swift`. The stored state is the
 /// publisher's own: only these files touch it.
 final class _ChangePublisher {
-  /// One subscriber: its closure, until it is cancelled.
-  final class _Observer {
-    /// The closure; `nil` once cancelled, so that a delivery in progress
-    /// skips it.
-    var observe: ((TreeSourceChanges) -> Void)?
-
-    init(_ observe: @escaping (TreeSourceChanges) -> Void) { self.observe = observe }
-  }
-
-  // Unchecked: no access to the listeners calls one (a delivery copies the
-  // array, then calls them), and none releases one (a removed listener is
+  /// The subscribers, in the order they subscribed.
+  let observers = _Observers<TreeSourceChanges>()
+  // Unchecked: no access to the links calls one (a delivery copies the
+  // array, then calls them), and none releases one (a removed link is
   // released after the removal's access ends), so none can run the
   // caller's code.
-  /// The subscribers, in the order they subscribed.
-  @exclusivity(unchecked) var observers: [_Observer] = []
   /// The composed sources linked beneath, in the order they linked.
   @exclusivity(unchecked) var links: [_ChangeLink] = []
   /// The links to the sources this one is composed from.
@@ -116,17 +107,7 @@ final class _ChangePublisher {
   ///
   /// - Complexity: O(1), amortized.
   func subscribe(_ observe: @escaping (TreeSourceChanges) -> Void) -> TreeSourceSubscription {
-    let observer = _Observer(observe)
-    observers.append(observer)
-    return TreeSourceSubscription { [weak self] in
-      // Released when this scope ends, outside any access.
-      let closure = observer.observe
-      observer.observe = nil
-      _ = closure
-      guard let self, let i = self.observers.firstIndex(where: { $0 === observer }) else { return }
-      let removed = self.observers.remove(at: i)
-      _ = removed
-    }
+    observers.add(observe)
   }
 
   /// Links a composed source beneath this one: it hears of every step at

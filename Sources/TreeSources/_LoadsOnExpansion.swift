@@ -86,47 +86,6 @@ package struct _LoadKey: Hashable {
   package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(object)) }
 }
 
-/// The observers of the load ends of a source that loads children (see
-/// ``_LoadsOnExpansion/_observeLoadEnds(_:)``).
-final class _LoadEndObservers {
-  /// One observer: its closure, until it is cancelled.
-  final class _Observer {
-    var observe: ((_LoadKey) -> Void)?
-    init(_ observe: @escaping (_LoadKey) -> Void) { self.observe = observe }
-  }
-
-  var observers: [_Observer] = []
-
-  /// Whether anyone observes.
-  var isEmpty: Bool { observers.isEmpty }
-
-  /// Adds an observer.
-  ///
-  /// - Complexity: O(1), amortized.
-  func add(_ observe: @escaping (_LoadKey) -> Void) -> TreeSourceSubscription {
-    let observer = _Observer(observe)
-    observers.append(observer)
-    return TreeSourceSubscription { [weak self] in
-      let closure = observer.observe
-      observer.observe = nil
-      _ = closure
-      guard let self, let i = self.observers.firstIndex(where: { $0 === observer }) else { return }
-      let removed = self.observers.remove(at: i)
-      _ = removed
-    }
-  }
-
-  /// Calls each observer still observing when its turn comes.
-  ///
-  /// - Complexity: O(*o*) for *o* observers, plus theirs.
-  func notify(_ key: _LoadKey) {
-    let observers = self.observers
-    for observer in observers {
-      if let observe = observer.observe { observe(key) }
-    }
-  }
-}
-
 /// A mapped source has its base's items at the same paths: it passes every
 /// call to its base, when that loads children on expansion (and otherwise
 /// does nothing, has no identities, and tells of no load ending).
