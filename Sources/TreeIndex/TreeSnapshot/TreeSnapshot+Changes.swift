@@ -86,8 +86,7 @@ extension TreeSnapshot {
   ///   identifiers edited and the *a* distinct items above them.
   @inlinable
   package func _derivedChanges(from old: TreeSnapshot, layout: TreeIndex.Layout) -> TreeChanges? {
-    var budget = _StepBudget(limit: .max)
-    return _derivedChanges(from: old, layout: layout, budget: &budget)
+    _StepBudget.unlimited { _derivedChanges(from: old, layout: layout, budget: &$0) }
   }
 
   /// The steps ``_derivedChanges(from:layout:)`` takes (items visited,
@@ -97,9 +96,7 @@ extension TreeSnapshot {
   ///
   /// - Complexity: That of ``_derivedChanges(from:layout:)``.
   package func _derivedChangesSteps(from old: TreeSnapshot, layout: TreeIndex.Layout) -> Int? {
-    var budget = _StepBudget(limit: .max)
-    guard _derivedChanges(from: old, layout: layout, budget: &budget) != nil else { return nil }
-    return budget.steps
+    _StepBudget.steps { _derivedChanges(from: old, layout: layout, budget: &$0) }
   }
 
   /// ``_derivedChanges(from:layout:)`` within `budget`: `nil` once it is

@@ -69,8 +69,7 @@ extension TreeSnapshot {
   ///   share nothing.
   @inlinable
   package func _changesFromUnsharedPages(from old: TreeSnapshot, layout: TreeIndex.Layout) -> TreeChanges? {
-    var budget = _StepBudget(limit: .max)
-    return _changesFromUnsharedPages(from: old, layout: layout, budget: &budget)
+    _StepBudget.unlimited { _changesFromUnsharedPages(from: old, layout: layout, budget: &$0) }
   }
 
   /// The steps ``_changesFromUnsharedPages(from:layout:)`` takes (slots and
@@ -79,9 +78,7 @@ extension TreeSnapshot {
   ///
   /// - Complexity: That of ``_changesFromUnsharedPages(from:layout:)``.
   package func _changesFromUnsharedPagesSteps(from old: TreeSnapshot, layout: TreeIndex.Layout) -> Int? {
-    var budget = _StepBudget(limit: .max)
-    guard _changesFromUnsharedPages(from: old, layout: layout, budget: &budget) != nil else { return nil }
-    return budget.steps
+    _StepBudget.steps { _changesFromUnsharedPages(from: old, layout: layout, budget: &$0) }
   }
 
   /// ``_changesFromUnsharedPages(from:layout:)`` within `budget`: `nil`

@@ -38,4 +38,23 @@ struct _StepBudget {
   /// - Complexity: O(1).
   @inlinable
   var isSpent: Bool { steps > limit }
+
+  /// What `work` gives with no limit on its steps.
+  ///
+  /// - Complexity: That of `work`.
+  @inlinable
+  static func unlimited<Result>(_ work: (inout _StepBudget) -> Result) -> Result {
+    var budget = _StepBudget(limit: .max)
+    return work(&budget)
+  }
+
+  /// The steps `work` takes with no limit, or `nil` when it gives no
+  /// change set: for tests that check how its work grows.
+  ///
+  /// - Complexity: That of `work`.
+  @inlinable
+  static func steps(of work: (inout _StepBudget) -> TreeChanges?) -> Int? {
+    var budget = _StepBudget(limit: .max)
+    return work(&budget) == nil ? nil : budget.steps
+  }
 }
