@@ -162,14 +162,27 @@ extension AsyncTreeSource {
 }
 
 extension AsyncTreeSource: @MainActor _LoadsOnExpansion {
+  /// Starts the load of the children of the item at `path`, unless they
+  /// are loaded or loading (or `path` names no item).
+  ///
+  /// - Complexity: O(*d*), plus starting the load.
   package func _itemDidExpand(at path: TreePath) {
     try? startLoading(childrenOf: path)
   }
 
+  /// Cancels the load of the children of the item at `path`, if one runs
+  /// or waits.
+  ///
+  /// - Complexity: O(*d*), plus cancelling the load.
   package func _itemDidCollapse(at path: TreePath) {
     try? cancelLoading(childrenOf: path)
   }
 
+  /// How the children of the item at `path` are still to come, from its
+  /// load state; `nil` when they are loaded, when the item can have none,
+  /// or when `path` names no item.
+  ///
+  /// - Complexity: O(*d*).
   package func _childrenToCome(at path: TreePath) -> _ChildrenToCome? {
     guard let node = try? _node(at: path, for: .element), _hasChildren(node.element) else { return nil }
     switch node.state {

@@ -9,16 +9,28 @@ import TreeIndex
 /// its first element; a load that ends in the base is heard of as the end
 /// of a load of the row that shows the item.
 extension CompactedTreeSource: _LoadsOnExpansion {
+  /// Starts the load of the children of the row's last element, in the
+  /// base.
+  ///
+  /// - Complexity: O(*d*), plus the base's.
   package func _itemDidExpand(at path: TreePath) {
     guard let loader = base as? any _LoadsOnExpansion, let basePath = basePath(forCompactedPath: path) else { return }
     loader._itemDidExpand(at: basePath)
   }
 
+  /// Cancels the load of the children of the row's last element, in the
+  /// base.
+  ///
+  /// - Complexity: O(*d*), plus the base's.
   package func _itemDidCollapse(at path: TreePath) {
     guard let loader = base as? any _LoadsOnExpansion, let basePath = basePath(forCompactedPath: path) else { return }
     loader._itemDidCollapse(at: basePath)
   }
 
+  /// How the children of the row's last element are still to come, in
+  /// the base.
+  ///
+  /// - Complexity: O(*d*), plus the base's.
   package func _childrenToCome(at path: TreePath) -> _ChildrenToCome? {
     guard let loader = base as? any _LoadsOnExpansion, let basePath = basePath(forCompactedPath: path) else { return nil }
     return loader._childrenToCome(at: basePath)
