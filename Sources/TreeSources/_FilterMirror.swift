@@ -23,7 +23,7 @@ struct _FilterItem: SelfSummarizingTreeElement {
 
 /// What a run of siblings sums up to: how many items, how many shown (the
 /// visible-children count the filter maps indices by).
-struct _FilterSummary: TreeSummary {
+struct _FilterSummary: InvertibleTreeSummary {
   var count: Int
   var shown: Int
 
@@ -31,6 +31,10 @@ struct _FilterSummary: TreeSummary {
 
   static func + (lhs: _FilterSummary, rhs: _FilterSummary) -> _FilterSummary {
     _FilterSummary(count: lhs.count &+ rhs.count, shown: lhs.shown &+ rhs.shown)
+  }
+
+  static func - (lhs: _FilterSummary, rhs: _FilterSummary) -> _FilterSummary {
+    _FilterSummary(count: lhs.count &- rhs.count, shown: lhs.shown &- rhs.shown)
   }
 }
 

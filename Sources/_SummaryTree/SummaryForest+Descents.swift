@@ -138,3 +138,54 @@ extension SummaryForest {
     }
   }
 }
+
+extension SummaryForest where Summary: InvertibleTreeSummary {
+  /// The summary of the elements before node `t` in the tree rooted at
+  /// `root`, found from the totals on the way up: a node that is its
+  /// parent's right child has its parent's total less its own before it.
+  /// One node is read per level, where summaries that cannot be taken apart
+  /// need the parent, its left child and what its element refers to.
+  ///
+  /// - Returns: The summary, or `nil` when the links from `t` do not reach
+  ///   `root`. A node that is not in the tree may still reach it through
+  ///   stale links: callers that are not sure check the answer (for example
+  ///   with ``find(_:by:in:)``).
+  /// - Complexity: O(log *n*).
+  @inlinable
+  public func summary(before t: NodeID, inTreeAt root: NodeID) -> Summary? {
+    guard !nodes.isPaged else {
+      return Self.summaryByDifferences(before: t, inTreeAt: root, nodeCount: nodes.count) { nodes[Int($0)] }
+    }
+    return nodes.withUnsafeBufferPointer { nodes in
+      Self.summaryByDifferences(before: t, inTreeAt: root, nodeCount: nodes.count) { nodes[Int($0)] }
+    }
+  }
+
+  @inlinable @inline(__always)
+  static func summaryByDifferences(
+    before t: NodeID, inTreeAt root: NodeID, nodeCount: Int, reading node: (NodeID) -> Node
+  ) -> Summary? {
+    guard t >= 0, Int(t) < nodeCount, root >= 0 else { return nil }
+    var current = node(t)
+    var sum = current.left < 0 ? Summary.zero : node(current.left).total
+    var child = t
+    // No tree is taller than 64: a longer walk follows stale links.
+    var steps = 0
+    while child != root {
+      let parent = current.parent
+      steps += 1
+      guard parent >= 0, Int(parent) < nodeCount, steps < 64 else { return nil }
+      let p = node(parent)
+      if p.right == child {
+        // The parent's total is its left subtree, its element, then this
+        // child's subtree.
+        sum = (p.total - current.total) + sum
+      } else if p.left != child {
+        return nil
+      }
+      child = parent
+      current = p
+    }
+    return sum
+  }
+}

@@ -13,6 +13,20 @@ public protocol TreeSummary: Equatable, Sendable {
   static func + (lhs: Self, rhs: Self) -> Self
 }
 
+/// A summary that can be taken apart exactly: for any `a` and `b`,
+/// `(a + b) - b == a`. Integer counts added with wrapping arithmetic are;
+/// floating-point sums are not.
+///
+/// A forest of such summaries finds the summary before an element from the
+/// totals on its way up alone (a parent's total less its right child's is
+/// what comes before that child), reading one node per level instead of the
+/// parent, its left child and what its element refers to.
+public protocol InvertibleTreeSummary: TreeSummary {
+  /// The summary of the elements of `lhs` without those of `rhs`, which
+  /// end `lhs`.
+  static func - (lhs: Self, rhs: Self) -> Self
+}
+
 /// An element of a ``SummaryForest``: a value with a summary of its own.
 ///
 /// An element may refer to other nodes of its forest — the root of a tree

@@ -207,26 +207,44 @@ extension _Arena {
   }
 
   /// ``refresh(from:)`` over paged nodes, with no journal to record in:
-  /// the same walk, each node read and written through its page.
+  /// `x`'s total is summed anew, and what it changed by is carried up.
+  ///
+  /// Every total above `x` was up to date before `x` changed, so each one
+  /// on the way changes by as much as `x`'s did: one read and one write per
+  /// node, not a read of both children and of what the element refers to.
+  /// An owner's own summary takes in the extra rows of its subitems' tree
+  /// when it is expanded, and nothing of it when it is collapsed, where
+  /// the walk ends; so does a walk whose difference is zero.
   ///
   /// - Complexity: O(*d* log *b*), without a descent.
   @usableFromInline
   mutating func refreshPaged(from x: _NodeID) {
+    guard x != _Arena.root else { return }
+    let node = forest.nodes[Int(x)]
+    let left = node.left < 0 ? _RowSummary.zero : forest.nodes[Int(node.left)].total
+    let right = node.right < 0 ? _RowSummary.zero : forest.nodes[Int(node.right)].total
+    let total = left + node.element.summary(reading: { forest.nodes[Int($0)] }) + right
+    forest.nodes[Int(x)].total = total
+    var difference = total - node.total
     var item = x
-    while item != _Arena.root {
-      let owner = forest.nodes[Int(item)].element.owner
-      let root = forest.nodes[Int(owner)].element.children
+    var link = (owner: node.element.owner, parent: node.parent)
+    while difference != .zero {
+      let ownerNode = forest.nodes[Int(link.owner)]
+      // Up `item`'s place in its owner's tree, to the tree's root.
       var n = item
-      while true {
-        let node = forest.nodes[Int(n)]
-        let left = node.left < 0 ? _RowSummary.zero : forest.nodes[Int(node.left)].total
-        let right = node.right < 0 ? _RowSummary.zero : forest.nodes[Int(node.right)].total
-        let own = node.element.summary(reading: { forest.nodes[Int($0)] })
-        forest.nodes[Int(n)].total = left + own + right
-        if n == root { break }
-        n = node.parent
+      var parent = link.parent
+      while n != ownerNode.element.children {
+        let above = forest.nodes[Int(parent)]
+        forest.nodes[Int(parent)].total = above.total + difference
+        n = parent
+        parent = above.parent
       }
-      item = owner
+      // The owner's own summary: its subitems' extra rows, when expanded.
+      guard link.owner != _Arena.root, ownerNode.element.isExpanded else { return }
+      difference = _RowSummary(span: 0, extraRows: difference.extraRows)
+      forest.nodes[Int(link.owner)].total = ownerNode.total + difference
+      item = link.owner
+      link = (ownerNode.element.owner, ownerNode.parent)
     }
   }
 

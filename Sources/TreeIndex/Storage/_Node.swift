@@ -117,7 +117,7 @@ struct _Item: TreeElement {
 /// and the index keeps every count and total far below `Int.max`, so a sum
 /// that would wrap is refused before it is stored.
 @usableFromInline
-struct _RowSummary: TreeSummary {
+struct _RowSummary: InvertibleTreeSummary {
   /// The subitem positions spanned, up to and including the last item.
   @usableFromInline
   var span: Int
@@ -137,6 +137,11 @@ struct _RowSummary: TreeSummary {
   @inlinable
   static func + (lhs: _RowSummary, rhs: _RowSummary) -> _RowSummary {
     _RowSummary(span: lhs.span &+ rhs.span, extraRows: lhs.extraRows &+ rhs.extraRows)
+  }
+
+  @inlinable
+  static func - (lhs: _RowSummary, rhs: _RowSummary) -> _RowSummary {
+    _RowSummary(span: lhs.span &- rhs.span, extraRows: lhs.extraRows &- rhs.extraRows)
   }
 }
 

@@ -49,6 +49,16 @@ extension TreeSnapshot {
   /// - Returns: What ``_renewSummaries(from:)`` returns.
   @inlinable @discardableResult
   package mutating func _setExpanded(_ items: [ItemID], _ isExpanded: Bool) -> Int {
+    if items.count == 1 {
+      // One item, the common case: no array is made, and the edit recorded
+      // is `items` itself.
+      guard let node = _node(of: items[0]), _index._arena.isExpanded(node) != isExpanded else { return 0 }
+      _index._arena.setExpanded(node, isExpanded)
+      let renewed = _renewSummaries(from: node)
+      _index._checkInvariants()
+      _record(isExpanded ? .expand(items) : .collapse(items))
+      return renewed
+    }
     var changed: [ItemID] = []
     var nodes: [_NodeID] = []
     for item in items {
@@ -109,14 +119,7 @@ extension TreeSnapshot {
   mutating func _renewSummaries(from nodes: [_NodeID]) -> Int {
     if nodes.count <= 1 {
       guard let node = nodes.first else { return 0 }
-      _index._arena.refresh(from: node)
-      var depth = 0
-      var x = node
-      while x != _Arena.root {
-        depth += 1
-        x = _index._arena.owner(x)
-      }
-      return depth
+      return _renewSummaries(from: node)
     }
     // The depth of each item on the way, found once: a walk up stops at an
     // item an earlier walk reached, whose depth is known.
@@ -142,5 +145,22 @@ extension TreeSnapshot {
     let order = depths.sorted { $0.value > $1.value }
     _index._arena.renew(order.lazy.map(\.key))
     return order.count
+  }
+
+  /// Brings the summaries of the item at `node`, whose own state changed,
+  /// and of every item above it up to date.
+  ///
+  /// - Returns: The number of items renewed: the item's depth.
+  /// - Complexity: O(*d* log *b*).
+  @inlinable
+  mutating func _renewSummaries(from node: _NodeID) -> Int {
+    _index._arena.refresh(from: node)
+    var depth = 0
+    var x = node
+    while x != _Arena.root {
+      depth += 1
+      x = _index._arena.owner(x)
+    }
+    return depth
   }
 }
