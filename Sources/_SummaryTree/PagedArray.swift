@@ -141,6 +141,34 @@ public struct PagedArray<Element> {
     _count = i + 1
   }
 
+  /// Appends `elements`, in their order, a page at a time: one copy per
+  /// page filled, where appending one by one reaches the page once per
+  /// element.
+  ///
+  /// - Complexity: O(*k*) for *k* elements; a shared last page or chunk is
+  ///   copied.
+  @inlinable
+  public mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+    var start = 0
+    while start < elements.count {
+      let i = count
+      let end = Swift.min(start + 256 - (i & 255), elements.count)
+      let part = UnsafeBufferPointer(rebasing: elements[start..<end])
+      if i & ((1 << Self.chunkShift) - 1) == 0 { chunks.append([]) }
+      if i & 255 == 0 {
+        // As in `append(_:)`: a page after a full one gets its 256 at once.
+        var page = ContiguousArray<Element>()
+        if i > 0 { page.reserveCapacity(256) }
+        page.append(contentsOf: part)
+        chunks[chunks.count - 1].append(page)
+      } else {
+        chunks[chunks.count - 1][(i &>> Self.pageShift) & 31].append(contentsOf: part)
+      }
+      _count = i + part.count
+      start = end
+    }
+  }
+
   /// Removes the last `k` elements.
   ///
   /// - Complexity: O(*k*).

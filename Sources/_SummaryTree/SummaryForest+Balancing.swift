@@ -186,6 +186,52 @@ extension SummaryForest {
     return subtree(0, detached.count, under: Self.null).root
   }
 
+  /// Appends `count` new nodes that each hold `element`, linked in their
+  /// order as one perfectly balanced tree, and returns the tree's root and
+  /// the first node: the nodes are `first ..< first + count`. Freed nodes
+  /// are not reused, and no journal may be open.
+  ///
+  /// Each node is written once, whole, and paged storage takes them a
+  /// page at a time: what ``allocate(_:reusingFreedNodes:)`` for each node
+  /// and ``build(_:)`` over them write field by field.
+  ///
+  /// - Complexity: O(*k*) for *k* nodes.
+  @inlinable
+  public mutating func appendBalancedTree(of element: Element, count: Int) -> (root: NodeID, first: NodeID) {
+    precondition(journals.isEmpty, "A journaled forest records every node it writes")
+    let first = NodeID(nodes.count)
+    guard count > 0 else { return (Self.null, first) }
+    let own = ownSummary(of: element)
+    let root = withUnsafeTemporaryAllocation(of: Node.self, capacity: count) { buffer in
+      let base = buffer.baseAddress!
+      func subtree(_ low: Int, _ high: Int, under parent: NodeID) -> (root: NodeID, total: Summary, height: Int8) {
+        if low >= high { return (Self.null, .zero, 0) }
+        let middle = low + (high - low) / 2
+        let id = first + NodeID(middle)
+        let left = subtree(low, middle, under: id)
+        let right = subtree(middle + 1, high, under: id)
+        var node = Node(element, summary: left.total + own + right.total)
+        node.left = left.root
+        node.right = right.root
+        node.parent = parent
+        node.height = Swift.max(left.height, right.height) + 1
+        (base + middle).initialize(to: node)
+        return (id, node.total, node.height)
+      }
+      let root = subtree(0, count, under: Self.null).root
+      let built = UnsafeMutableBufferPointer(start: base, count: count)
+      nodes.append(contentsOf: UnsafeBufferPointer(built))
+      if keepsSums {
+        for node in built {
+          sums.append(NodeSums(left: node.left < 0 ? .zero : built[Int(node.left - first)].total, own: own))
+        }
+      }
+      built.deinitialize()
+      return root
+    }
+    return (root, first)
+  }
+
   /// ``build(_:)`` while a journal is open: node by node, each recorded.
   @inlinable
   mutating func buildRecording(_ detached: some RandomAccessCollection<NodeID>) -> NodeID {

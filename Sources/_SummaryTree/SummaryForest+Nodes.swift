@@ -62,6 +62,14 @@ extension SummaryForest {
       if isPaged { paged.append(node) } else { flat.append(node) }
     }
 
+    /// Appends `nodes`, in their order.
+    ///
+    /// - Complexity: O(*k*) for *k* nodes, a page at a time when paged.
+    @inlinable
+    mutating func append(contentsOf nodes: UnsafeBufferPointer<Node>) {
+      if isPaged { paged.append(contentsOf: nodes) } else { flat.append(contentsOf: nodes) }
+    }
+
     /// Reserves room for `n` nodes, when the storage is flat (pages grow
     /// a page at a time).
     ///

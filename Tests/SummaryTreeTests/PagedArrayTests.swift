@@ -17,12 +17,14 @@ struct PagedArrayTests {
     var copies: [(array: PagedArray<Int>, model: [Int])] = []
     for step in 0..<1_500 {
       switch numbers.next(10) {
-      case 0..<4:  // a run of appends, sometimes across a chunk boundary
-        for _ in 0..<numbers.next(step % 7 == 0 ? 3_000 : 40) {
-          let value = numbers.next(1_000_000)
-          array.append(value)
-          model.append(value)
+      case 0..<4:  // a run of appends, sometimes across a chunk boundary; one by one or at once
+        let values = (0..<numbers.next(step % 7 == 0 ? 3_000 : 40)).map { _ in numbers.next(1_000_000) }
+        if numbers.next(2) == 0 {
+          for value in values { array.append(value) }
+        } else {
+          values.withUnsafeBufferPointer { array.append(contentsOf: $0) }
         }
+        model.append(contentsOf: values)
       case 4..<7:  // writes
         guard !model.isEmpty else { continue }
         for _ in 0..<numbers.next(8) {

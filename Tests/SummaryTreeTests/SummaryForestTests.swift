@@ -249,6 +249,36 @@ struct SummaryForestTests {
     }
   }
 
+  @Test(
+    "new nodes appended as one balanced tree are in order, balanced and summed, in every storage, then join others",
+    arguments: [(false, false), (true, false), (false, true)])
+  func appendBalancedTree(keepingSums: Bool, sharingPages: Bool) {
+    var numbers = Numbers(state: (keepingSums ? 17 : 3) &+ (sharingPages ? 101 : 0))
+    for count in [0, 1, 2, 3, 7, 8, 100, 257, 1_000 + numbers.next(9_000)] {
+      var forest = Forest(keepingSums: keepingSums, sharingPages: sharingPages)
+      // Nodes before, so that the new ones start inside a page.
+      var before = Forest.null
+      for _ in 0..<numbers.next(300) {
+        before = forest.join(before, forest.allocate(Piece(length: 1, weight: 1)), Forest.null)
+      }
+      let piece = Piece(length: 1 + numbers.next(3), weight: numbers.next(50))
+      let (tree, first) = forest.appendBalancedTree(of: piece, count: count)
+      #expect(Int(first) == forest.nodes.count - count)
+      var order: [Forest.NodeID] = []
+      forest.forEach(in: tree) { node, _ in order.append(node) }
+      #expect(order == Array(first..<(first + Forest.NodeID(count))))
+      #expect(forest.elements(tree) == Array(repeating: piece, count: count))
+      #expect(forest.total(tree) == PieceSummary(pieces: count, length: count * piece.length, weight: count * piece.weight))
+      #expect(forest.height(tree) <= avlBound(count))
+      forest.check([before, tree])
+      let beforeCount = forest.total(before).pieces
+      let (a, b) = forest.split(before, at: numbers.next(beforeCount + 1), by: Pieces.self)
+      let joined = forest.merge(forest.merge(a, tree), b)
+      #expect(forest.total(joined).pieces == count + beforeCount)
+      forest.check([joined])
+    }
+  }
+
   @Test("removals and insertions where the nodes stand, by parent links", arguments: LongTests.choose(short: 0..<4, long: 0..<12))
   func removeAndInsertByLinks(seed: UInt64) {
     var numbers = Numbers(state: seed &* 6271 &+ 3)

@@ -76,6 +76,34 @@ extension _Arena {
     setCount(of: x, to: count(x) + nodes.count)
   }
 
+  /// Appends `count` new known items of the known item `x`, collapsed and
+  /// with no subitems, as one balanced tree not yet attached to `x` (see
+  /// ``attachNew(tree:count:toFullyKnown:at:)``); the nodes are `first
+  /// ..< first + count`, in order. Freed nodes are not reused, and no
+  /// journal may be open.
+  ///
+  /// - Complexity: O(*k*) for *k* items, each node written once.
+  @usableFromInline
+  mutating func appendNewLeaves(count: Int, of x: _NodeID) -> (tree: _NodeID, first: _NodeID) {
+    var leaf = _Item(narrowCount: 0, isExpanded: false)
+    leaf.owner = x
+    let (root, first) = forest.appendBalancedTree(of: leaf, count: count)
+    return (root, first)
+  }
+
+  /// Attaches `tree`, a balanced tree of `count` new known subitems of `x`
+  /// made by ``appendNewLeaves(count:of:)``, to the fully known item `x`,
+  /// its first item at subitem `index`.
+  ///
+  /// - Complexity: O(log *b* + log *k*).
+  @usableFromInline
+  mutating func attachNew(tree: _NodeID, count: Int, toFullyKnown x: _NodeID, at index: Int) {
+    assert(span(children(x)) == self.count(x), "every subitem is known")
+    let (left, right) = forest.split(children(x), at: index, by: _Positions.self)
+    forest[x].children = forest.merge(forest.merge(left, tree), right)
+    setCount(of: x, to: self.count(x) + count)
+  }
+
   /// Unlinks the known subitem at `index` of item `x`, which loses that
   /// subitem; returns the detached node, with its own subitems intact.
   @usableFromInline

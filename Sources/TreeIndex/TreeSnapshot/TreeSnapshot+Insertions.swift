@@ -136,6 +136,9 @@ extension TreeSnapshot {
   ) throws(TreeSnapshotError) {
     guard !items.isEmpty else { return }
     _nodes.reserveCapacity(_nodes.count + items.count)
+    if _index._arena.forest.freeList.isEmpty && !_index._arena.forest.isJournaling {
+      return try _insertNewLeaves(items, in: parent, at: index, for: operation)
+    }
     // The new nodes, in a buffer on the stack when there are few.
     let clash: ItemID? = withUnsafeTemporaryAllocation(of: _NodeID.self, capacity: items.count) { nodes in
       for (i, item) in items.enumerated() {
@@ -157,6 +160,36 @@ extension TreeSnapshot {
       return nil
     }
     if let clash { throw TreeSnapshotError(operation, clash, .duplicateItem) }
+    _index._arena.refresh(from: parent)
+    _index._checkInvariants()
+  }
+
+  /// ``_insertNew(_:in:at:for:)`` with no freed node to reuse: the new
+  /// nodes come at the end, written once each as one balanced tree, and
+  /// their identifiers a page at a time.
+  ///
+  /// - Complexity: O(*k* + *d* log *b*) for *k* items.
+  @inlinable
+  mutating func _insertNewLeaves(
+    _ items: [ItemID], in parent: _NodeID, at index: Int, for operation: TreeSnapshotError.Operation
+  ) throws(TreeSnapshotError) {
+    let (tree, first) = _index._arena.appendNewLeaves(count: items.count, of: parent)
+    if Int(first) == _items.count {
+      items.withUnsafeBufferPointer { _items.append(contentsOf: $0) }
+    } else {
+      for (i, item) in items.enumerated() { _setItem(item, of: first + _NodeID(i)) }
+    }
+    for (i, item) in items.enumerated() where _nodes.insert(item, node: first + _NodeID(i), in: _items) != nil {
+      // Undo: the identifiers entered go (while their slots still name
+      // them), and so do the nodes.
+      for entered in items.prefix(i) { _nodes.remove(entered, in: _items) }
+      for node in first..<(first + _NodeID(items.count)) {
+        _items[Int(node)] = _items[0]
+        _index._arena.forest.free(node)
+      }
+      throw TreeSnapshotError(operation, item, .duplicateItem)
+    }
+    _index._arena.attachNew(tree: tree, count: items.count, toFullyKnown: parent, at: index)
     _index._arena.refresh(from: parent)
     _index._checkInvariants()
   }
