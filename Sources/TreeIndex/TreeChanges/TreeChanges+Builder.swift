@@ -34,12 +34,24 @@ struct _TreeChangesBuilder {
 
   @usableFromInline
   mutating func deleteRows(_ rows: Range<Int>, inSection section: Int) {
-    if !rows.isEmpty { deletedRowRanges.append(.init(section: section, rows: rows)) }
+    if !rows.isEmpty { Self.add(.init(section: section, rows: rows), to: &deletedRowRanges) }
   }
 
   @usableFromInline
   mutating func insertRows(_ rows: Range<Int>, inSection section: Int) {
-    if !rows.isEmpty { insertedRowRanges.append(.init(section: section, rows: rows)) }
+    if !rows.isEmpty { Self.add(.init(section: section, rows: rows), to: &insertedRowRanges) }
+  }
+
+  /// Appends `range` to `ranges`; the first range of a change set (most
+  /// change sets have one) makes an array of exactly one, without the
+  /// growth path of an append to an empty array.
+  @inlinable @inline(__always)
+  static func add(_ range: TreeChanges.RowRange, to ranges: inout [TreeChanges.RowRange]) {
+    if ranges.isEmpty {
+      ranges = [range]
+    } else {
+      ranges.append(range)
+    }
   }
 
   @usableFromInline
@@ -56,12 +68,14 @@ struct _TreeChangesBuilder {
 
   @usableFromInline
   func build() -> TreeChanges {
+    // Most change sets have one or two parts: the others are passed on
+    // as they are (a row range is never empty), without a call.
     TreeChanges(
-      deletedSectionRanges: _IndexChanges.normalized(deletedSections),
-      insertedSectionRanges: _IndexChanges.normalized(insertedSections),
-      deletedRowRanges: Self.normalized(deletedRowRanges),
-      insertedRowRanges: Self.normalized(insertedRowRanges),
-      movedRowRanges: Self.normalized(movedRowRanges),
+      deletedSectionRanges: deletedSections.isEmpty ? [] : _IndexChanges.normalized(deletedSections),
+      insertedSectionRanges: insertedSections.isEmpty ? [] : _IndexChanges.normalized(insertedSections),
+      deletedRowRanges: deletedRowRanges.count < 2 ? deletedRowRanges : Self.normalized(deletedRowRanges),
+      insertedRowRanges: insertedRowRanges.count < 2 ? insertedRowRanges : Self.normalized(insertedRowRanges),
+      movedRowRanges: movedRowRanges.count < 2 ? movedRowRanges : Self.normalized(movedRowRanges),
       movedSections: movedSections.count > 1 ? movedSections.sorted { $0.from < $1.from } : movedSections)
   }
 
