@@ -15,8 +15,10 @@ extension SummaryForest {
   @inlinable @inline(__always)
   mutating func link(_ l: NodeID, _ k: NodeID, _ r: NodeID) -> NodeID {
     record(k)
-    nodes[Int(k)].left = l
-    nodes[Int(k)].right = r
+    nodes.modify(Int(k)) {
+      $0.left = l
+      $0.right = r
+    }
     update(k)
     return k
   }
@@ -25,7 +27,7 @@ extension SummaryForest {
   @inlinable @inline(__always)
   mutating func setLeft(_ t: NodeID, _ child: NodeID) {
     record(t)
-    nodes[Int(t)].left = child
+    nodes.modify(Int(t)) { $0.left = child }
     update(t)
   }
 
@@ -33,7 +35,7 @@ extension SummaryForest {
   @inlinable @inline(__always)
   mutating func setRight(_ t: NodeID, _ child: NodeID) {
     record(t)
-    nodes[Int(t)].right = child
+    nodes.modify(Int(t)) { $0.right = child }
     update(t)
   }
 
@@ -42,9 +44,10 @@ extension SummaryForest {
     let r = nodes[Int(t)].right
     record(t)
     record(r)
-    nodes[Int(t)].right = nodes[Int(r)].left
+    let newRight = nodes[Int(r)].left
+    nodes.modify(Int(t)) { $0.right = newRight }
     update(t)
-    nodes[Int(r)].left = t
+    nodes.modify(Int(r)) { $0.left = t }
     update(r)
     return r
   }
@@ -54,9 +57,10 @@ extension SummaryForest {
     let l = nodes[Int(t)].left
     record(t)
     record(l)
-    nodes[Int(t)].left = nodes[Int(l)].right
+    let newLeft = nodes[Int(l)].right
+    nodes.modify(Int(t)) { $0.left = newLeft }
     update(t)
-    nodes[Int(l)].right = t
+    nodes.modify(Int(l)) { $0.right = t }
     update(l)
     return l
   }
@@ -389,7 +393,8 @@ extension SummaryForest {
     record(t)
     let node = nodes[Int(t)]
     let own = ownSummary(of: node.element)
-    nodes[Int(t)].total = total(node.left) + own + total(node.right)
+    let newTotal = total(node.left) + own + total(node.right)
+    nodes.modify(Int(t)) { $0.total = newTotal }
     setSums(left: total(node.left), own: own, of: t)
   }
 }
@@ -450,12 +455,12 @@ extension SummaryForest {
         lowest = nodes[Int(next)].parent
         let nextRight = nodes[Int(next)].right
         record(lowest)
-        nodes[Int(lowest)].left = nextRight
+        nodes.modify(Int(lowest)) { $0.left = nextRight }
         if nextRight >= 0 { setParent(of: nextRight, to: lowest) }
-        nodes[Int(next)].right = node.right
+        nodes.modify(Int(next)) { $0.right = node.right }
         setParent(of: node.right, to: next)
       }
-      nodes[Int(next)].left = node.left
+      nodes.modify(Int(next)) { $0.left = node.left }
       if node.left >= 0 { setParent(of: node.left, to: next) }
       replacement = next
     }
@@ -528,10 +533,10 @@ extension SummaryForest {
       parent = next < 0 ? root : nodes[Int(next)].left
       while nodes[Int(parent)].right >= 0 { parent = nodes[Int(parent)].right }
       record(parent)
-      nodes[Int(parent)].right = k
+      nodes.modify(Int(parent)) { $0.right = k }
     } else {
       record(parent)
-      nodes[Int(parent)].left = k
+      nodes.modify(Int(parent)) { $0.left = k }
     }
     return retraceUntilSettled(from: parent, inTreeAt: root, through: Self.null)
   }
@@ -540,7 +545,7 @@ extension SummaryForest {
   @inlinable @inline(__always)
   mutating func setParent(of child: NodeID, to parent: NodeID) {
     record(child)
-    nodes[Int(child)].parent = parent
+    nodes.modify(Int(child)) { $0.parent = parent }
   }
 
   /// Makes `new` the child of `parent` that `old` was (without updating
@@ -549,9 +554,9 @@ extension SummaryForest {
   mutating func replaceChild(_ old: NodeID, of parent: NodeID, with new: NodeID) {
     record(parent)
     if nodes[Int(parent)].left == old {
-      nodes[Int(parent)].left = new
+      nodes.modify(Int(parent)) { $0.left = new }
     } else {
-      nodes[Int(parent)].right = new
+      nodes.modify(Int(parent)) { $0.right = new }
     }
   }
 

@@ -54,6 +54,20 @@ extension SummaryForest {
       }
     }
 
+    /// Calls `body` with node `i`, which must be less than ``count``, to
+    /// change in place: flat storage writes only what `body` changes, where
+    /// the subscript's setter writes the whole node back.
+    ///
+    /// - Complexity: O(1); paged storage shared with a copy copies one page.
+    @inlinable @inline(__always)
+    public mutating func modify<R>(_ i: Int, _ body: (inout Node) -> R) -> R {
+      guard isPaged else { return body(&flat[i]) }
+      var node = paged[i]
+      let result = body(&node)
+      paged[i] = node
+      return result
+    }
+
     /// Appends `node`.
     ///
     /// - Complexity: amortized O(1).

@@ -127,7 +127,7 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
     @inline(__always) get { nodes[Int(t)].element }
     @inline(__always) set {
       record(t)
-      nodes[Int(t)].element = newValue
+      nodes.modify(Int(t)) { $0.element = newValue }
     }
   }
 
@@ -271,14 +271,15 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   mutating func updateRecording(_ t: NodeID) {
     updateSummary(t)  // records `t`
     let node = nodes[Int(t)]
-    nodes[Int(t)].height = Swift.max(height(node.left), height(node.right)) + 1
+    let newHeight = Swift.max(height(node.left), height(node.right)) + 1
+    nodes.modify(Int(t)) { $0.height = newHeight }
     if node.left >= 0 && nodes[Int(node.left)].parent != t {
       record(node.left)
-      nodes[Int(node.left)].parent = t
+      nodes.modify(Int(node.left)) { $0.parent = t }
     }
     if node.right >= 0 && nodes[Int(node.right)].parent != t {
       record(node.right)
-      nodes[Int(node.right)].parent = t
+      nodes.modify(Int(node.right)) { $0.parent = t }
     }
   }
 }

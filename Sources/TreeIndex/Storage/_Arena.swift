@@ -165,7 +165,11 @@ extension _Arena {
   /// after a change at or beneath it: its place in its owner's tree, which
   /// sums its rows, and so on up. The elements of the other nodes on the
   /// way must not have changed (their own summaries are read from the kept
-  /// sums, when the forest keeps them).
+  /// sums, when the forest keeps them), and `x`'s total must still be the
+  /// one it had before the change, with every total above it up to date
+  /// for it: paged storage carries the difference between `x`'s old and new
+  /// totals up (see ``refreshPaged(from:)``). Attaching `x` into its owner's
+  /// tree is a change of the owner: refresh from the owner.
   ///
   /// - Complexity: O(*d* log *b*), without a descent.
   @usableFromInline
