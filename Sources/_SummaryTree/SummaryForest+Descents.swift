@@ -97,23 +97,37 @@ extension SummaryForest {
   static func summary(
     before t: NodeID, inTreeAt root: NodeID, nodeCount: Int, reading node: (NodeID) -> Node
   ) -> Summary? {
+    summary(before: t, inTreeAt: root, nodeCount: nodeCount, reading: node) { parent, _ in
+      (parent.left < 0 ? Summary.zero : node(parent.left).total) + parent.element.summary(reading: node)
+    }
+  }
+
+  /// The walk of ``summary(before:inTreeAt:)`` up parent links from `t` to
+  /// `root`, adding what `before` says a parent has before its right child
+  /// at each step up from one; `nil` when the links do not reach `root`.
+  @inlinable @inline(__always)
+  static func summary(
+    before t: NodeID, inTreeAt root: NodeID, nodeCount: Int, reading node: (NodeID) -> Node,
+    beforeRightChild before: (_ parent: Node, _ child: Node) -> Summary
+  ) -> Summary? {
     guard t >= 0, Int(t) < nodeCount, root >= 0 else { return nil }
-    let start = node(t)
-    var sum = start.left < 0 ? Summary.zero : node(start.left).total
+    var current = node(t)
+    var sum = current.left < 0 ? Summary.zero : node(current.left).total
     var child = t
     // No tree is taller than 64: a longer walk follows stale links.
     var steps = 0
     while child != root {
-      let parent = node(child).parent
+      let parent = current.parent
       steps += 1
       guard parent >= 0, Int(parent) < nodeCount, steps < 64 else { return nil }
       let p = node(parent)
       if p.right == child {
-        sum = (p.left < 0 ? Summary.zero : node(p.left).total) + p.element.summary(reading: node) + sum
+        sum = before(p, current) + sum
       } else if p.left != child {
         return nil
       }
       child = parent
+      current = p
     }
     return sum
   }
@@ -165,27 +179,10 @@ extension SummaryForest where Summary: InvertibleTreeSummary {
   static func summaryByDifferences(
     before t: NodeID, inTreeAt root: NodeID, nodeCount: Int, reading node: (NodeID) -> Node
   ) -> Summary? {
-    guard t >= 0, Int(t) < nodeCount, root >= 0 else { return nil }
-    var current = node(t)
-    var sum = current.left < 0 ? Summary.zero : node(current.left).total
-    var child = t
-    // No tree is taller than 64: a longer walk follows stale links.
-    var steps = 0
-    while child != root {
-      let parent = current.parent
-      steps += 1
-      guard parent >= 0, Int(parent) < nodeCount, steps < 64 else { return nil }
-      let p = node(parent)
-      if p.right == child {
-        // The parent's total is its left subtree, its element, then this
-        // child's subtree.
-        sum = (p.total - current.total) + sum
-      } else if p.left != child {
-        return nil
-      }
-      child = parent
-      current = p
+    // The parent's total is its left subtree, its element, then this
+    // child's subtree.
+    summary(before: t, inTreeAt: root, nodeCount: nodeCount, reading: node) { parent, child in
+      parent.total - child.total
     }
-    return sum
   }
 }
