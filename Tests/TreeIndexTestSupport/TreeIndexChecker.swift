@@ -76,6 +76,8 @@ public enum TreeIndexChecker {
         let table = IndexPath(indexes: [s, r])
         let forRow = index.treePath(forRow: global)
         expect(forRow == path, "treePath(forRow: \(global)) \(show(forRow)) != model \(path)")
+        let level = index.level(forRow: global)
+        expect(level == path.depth - 1, "level(forRow: \(global)) \(show(level)) != model \(path.depth - 1)")
         let rowFor = index.row(for: path)
         expect(rowFor == global, "row(for: \(path)) \(show(rowFor)) != model \(global)")
         let tablePath = index.tableIndexPath(fromTreePath: path)
@@ -91,6 +93,8 @@ public enum TreeIndexChecker {
     for row in [-1, total, total + 1] {
       let path = index.treePath(forRow: row)
       expect(path == nil, "treePath(forRow: \(row)) of a missing row is \(show(path)), not nil")
+      let level = index.level(forRow: row)
+      expect(level == nil, "level(forRow: \(row)) of a missing row is \(show(level)), not nil")
     }
     var missingTablePaths: [IndexPath] = [
       IndexPath(indexes: [-1, 0]), IndexPath(indexes: [sections.count, 0]),

@@ -79,4 +79,35 @@ struct RowMappingTests {
     #expect(mapping.oldIndexPath(forNewIndexPath: [0, 0]) == nil)
     #expect(mapping.oldIndexPath(forNewIndexPath: [0, 1]) == [0, 0])
   }
+
+  /// Paths deeper than the buffer a row's path is gathered in on the
+  /// stack: every row of a chain 70 items deep, with a sibling at each
+  /// level, maps to its path and level and back.
+  @Test(arguments: RandomizedModelTests.layouts)
+  func pathsDeeperThanTheStackBuffer(layout: TreeIndex.Layout) throws {
+    var index = TreeIndex(numberOfRootItems: 2, layout: layout)
+    var path: TreePath = [0]
+    for _ in 0..<70 {
+      _ = try index.expand(path, numberOfSubitems: 2)
+      path = path.appending(0)
+    }
+    var expected: [TreePath] = []
+    var chain: TreePath = [0]
+    for _ in 0...70 {
+      expected.append(chain)
+      chain = chain.appending(0)
+    }
+    // After the chain's deepest item, each level's second subitem, deepest
+    // first, then the second root item.
+    for depth in stride(from: 71, through: 1, by: -1) {
+      expected.append(TreePath(Array(repeating: 0, count: depth - 1) + [1]))
+    }
+    let rows = layout == .flat ? expected : expected.filter { $0.depth > 1 }
+    #expect(index.numberOfRows == rows.count)
+    for (row, path) in rows.enumerated() {
+      #expect(index.treePath(forRow: row) == path)
+      #expect(index.level(forRow: row) == path.depth - 1)
+      #expect(index.row(for: path) == row)
+    }
+  }
 }

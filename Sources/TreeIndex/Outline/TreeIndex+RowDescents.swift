@@ -29,13 +29,17 @@ extension TreeIndex {
   /// - Complexity: O(*d* log *b*).
   @inline(__always)
   func _descend<R: _PathRecorder>(toGlobalRow row: Int, recordingIn recorder: inout R) -> Bool {
-    guard row >= 0, row < numberOfRows else { return false }
     switch layout {
     case .flat:
-      _arena.appendPath(
-        toRow: row, beneath: _arena.children(_Arena.root), count: _arena.count(_Arena.root), recordingIn: &recorder)
+      // The root's rows are read here, not through `numberOfRows`, so that
+      // its item is read once.
+      let (children, count) = (_arena.children(_Arena.root), _arena.count(_Arena.root))
+      guard row >= 0, row < count &+ _arena.extraRows(children) else { return false }
+      _arena.appendPath(toRow: row, beneath: children, count: count, recordingIn: &recorder)
     case .sectioned:
-      guard let (section, item, offset) = _arena.subitem(of: _Arena.root, containingDescendantRow: row) else {
+      guard row >= 0, row < numberOfRows,
+        let (section, item, offset) = _arena.subitem(of: _Arena.root, containingDescendantRow: row)
+      else {
         return false
       }
       _descend(toRow: offset, inSectionItem: item, at: section, firstRow: row - offset, recordingIn: &recorder)

@@ -80,20 +80,13 @@ extension TreeIndex {
   /// - Returns: The item's tree path, or `nil` when there is no such row.
   /// - Complexity: O(*d* log *b*), independent of the number of rows.
   public func treePath(forRow row: Int) -> TreePath? {
-    guard row >= 0, row < numberOfRows else { return nil }
-    var indices: [Int] = []
-    indices.reserveCapacity(8)  // one allocation for paths of up to 8 levels
-    switch layout {
-    case .flat:
-      _appendPath(toRow: row, beneath: _Arena.root, to: &indices)
-    case .sectioned:
-      guard let (section, item, offset) = _arena.subitem(of: _Arena.root, containingDescendantRow: row) else {
-        return nil
-      }
-      indices.append(section)
-      _appendPath(toRow: offset, beneath: item, to: &indices)
+    // The path is gathered on the stack and copied once into an array of
+    // its length.
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: _PathBuffer.stackCapacity) { buffer in
+      var path = _PathBuffer(buffer)
+      guard _descend(toGlobalRow: row, recordingIn: &path) else { return nil }
+      return TreePath(_indices: path.indices)
     }
-    return TreePath(indices)
   }
 
   /// The global rows that the item at `treePath` and its visible
@@ -124,7 +117,9 @@ extension TreeIndex {
   ///   row.
   /// - Complexity: O(*d* log *b*).
   public func level(forRow row: Int) -> Int? {
-    treePath(forRow: row).map { $0.depth - 1 }
+    var path = _DepthRecorder()
+    guard _descend(toGlobalRow: row, recordingIn: &path) else { return nil }
+    return path.depth - 1
   }
 
   /// The path of the visible item after the one at `treePath`, in row

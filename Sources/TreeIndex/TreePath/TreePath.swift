@@ -26,6 +26,11 @@ public struct TreePath: Sendable {
     _indices = Array(indices)
   }
 
+  /// A path of `indices`, taken as they are.
+  init(_indices indices: [Int]) {
+    _indices = indices
+  }
+
   /// The number of levels in the path: 1 for a root item, 2 for its
   /// subitems, and so on; 0 for the empty path.
   ///
