@@ -92,4 +92,44 @@ import TreeIndexTestSupport
     #expect(large.steps < 3 * small.steps, "\(small) → \(large)")
     #expect(large.steps * 5 < large.items, "\(small) → \(large)")
   }
+
+  /// The seeds follow the nodes the edits wrote, not the pages they lie on:
+  /// an append deep in a forest of 101,000 items and a move in another
+  /// copy write a few nodes on each of several pages, and the seeds are
+  /// those few, at either size.
+  @Test func seedsAreTheNodesWrittenNotThePages() throws {
+    func seeds(roots: Int) throws -> Int {
+      let base = try Self.forest(roots: roots, fanOut: 100)
+      var appended = base
+      try appended.append([-1], to: roots + (roots / 2) * 100 + 50)
+      var moved = base
+      try moved.move(roots + 7, to: roots / 3, at: 0)
+      let full = moved._changesComparedInFull(from: appended, layout: .flat)
+      #expect(try #require(moved._changesFromUnsharedPages(from: appended, layout: .flat)) == full)
+      return moved._seedsOfUnsharedPages(from: appended).count
+    }
+    let small = try seeds(roots: 100)
+    let large = try seeds(roots: 1_000)
+    // A slot of a page not shared is a seed only when its node differs
+    // (about 10 levels of 2 trees for each edit, on both sides): each
+    // page holds 256.
+    #expect(small <= 300, "\(small)")
+    #expect(large <= 300, "\(large)")
+  }
+
+  /// Edits undone in a copy leave nodes rewritten with their old values:
+  /// they are unchanged, and the change set is empty, as the full
+  /// comparison finds it.
+  @Test func editsUndoneInACopyChangeNothing() throws {
+    let base = try Self.forest(roots: 300, fanOut: 20)
+    var copy = base
+    try copy.move(300 + 41, to: 2, at: 5)
+    try copy.move(300 + 41, to: 2, at: 1)
+    copy.collapse([3])
+    copy.expand([3])
+    let full = copy._changesComparedInFull(from: base, layout: .flat)
+    #expect(full.isEmpty)
+    #expect(try #require(copy._changesFromUnsharedPages(from: base, layout: .flat)) == full)
+    #expect(try #require(base._changesFromUnsharedPages(from: copy, layout: .flat)) == full)
+  }
 }

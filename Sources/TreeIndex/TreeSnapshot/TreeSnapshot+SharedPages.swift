@@ -5,19 +5,22 @@ import _SummaryTree
 // state, not one from the other), or one edited past what its history
 // keeps. Their node arrays, identifiers and node tables share every page
 // neither of them wrote since they parted, so what differs lies in the
-// pages they do not share: every item those pages hold, on either side,
-// is a seed of ``_DerivedSnapshotDiff``, which then visits only the seeds
-// and what lies above them.
+// pages they do not share. Those pages are compared slot by slot: a slot
+// that holds the same item, unchanged, on both sides names nothing; every
+// other item they hold, on either side, is a seed of
+// ``_DerivedSnapshotDiff``, which then visits only the seeds and what lies
+// above them.
 //
-// Why a page and not a node: two nodes may keep equal values and still
-// change order (a parent's two children swapped around it keep their
-// links), so a node is clean only when nothing wrote it, and a page no
-// one wrote is the finest record of that the storage keeps. The tree's
-// operations (insertion and removal by links, rotations, joins and
-// splits) keep the order of the nodes they do not write, and a node placed
-// anew is written: so the children no one wrote stand in the same order
-// on both sides, which is what the derived walk assumes of clean
-// children.
+// Unchanged is more than equal values (see `_Arena+UnchangedNodes.swift`):
+// two nodes may keep their own links and still change order (two subtrees
+// swapped around their parent), so a node is unchanged when its fields are
+// equal and so are the links of every node on its way up to its tree's
+// root. Two unchanged children of one item are then reached by the same
+// turns from the same root on both sides, and stand in the same order,
+// which is what the derived walk assumes of the children that are not
+// seeds. An edit writes O(*d* log *b*) nodes (the item, and the summaries
+// and rotations on its way up), so the seeds are that many, not the 256
+// slots of each page those nodes lie on.
 
 extension TreeSnapshot {
   /// The change set from `old` worked out from the pages of storage the
@@ -27,7 +30,7 @@ extension TreeSnapshot {
   ///
   /// - Complexity: O(*n* / 8,192 + *u* · 256 · log *b* + *a* log *b*) plus
   ///   the ranges listed, for *u* pages not shared and the *a* distinct
-  ///   items above what they hold.
+  ///   items above the nodes either side wrote.
   @inlinable
   func _changesFromUnsharedPagesWithinBudget(from old: TreeSnapshot, layout: TreeIndex.Layout) -> TreeChanges? {
     let nodes = _index._arena.forest.nodes
@@ -65,7 +68,7 @@ extension TreeSnapshot {
   ///
   /// - Complexity: O(*n* / 8,192 + *u* · 256 · log *b* + *a* log *b*) plus
   ///   the ranges listed, for *u* pages not shared and the *a* distinct
-  ///   items above what they hold; O(*n* + *m*) log *b* for snapshots that
+  ///   items above the nodes either side wrote; O(*n* + *m*) log *b* for snapshots that
   ///   share nothing.
   @inlinable
   package func _changesFromUnsharedPages(from old: TreeSnapshot, layout: TreeIndex.Layout) -> TreeChanges? {
@@ -81,6 +84,16 @@ extension TreeSnapshot {
     _StepBudget.steps { _changesFromUnsharedPages(from: old, layout: layout, budget: &$0) }
   }
 
+  /// The distinct items ``_changesFromUnsharedPages(from:layout:)`` starts
+  /// its walk from, for tests that check they follow the nodes the edits
+  /// wrote, not the pages. Not public API.
+  ///
+  /// - Complexity: That of ``_changesFromUnsharedPages(from:layout:)``
+  ///   without the walk.
+  package func _seedsOfUnsharedPages(from old: TreeSnapshot) -> Set<ItemID> {
+    _StepBudget.unlimited { Set(_seedsOfUnsharedPages(from: old, budget: &$0) ?? []) }
+  }
+
   /// ``_changesFromUnsharedPages(from:layout:)`` within `budget`: `nil`
   /// once it is spent.
   @inlinable
@@ -93,13 +106,15 @@ extension TreeSnapshot {
   }
 
   /// Every item held, on either side, by a page that this snapshot and
-  /// `old` do not share: by a page of nodes or of identifiers (the items
-  /// of its slots), or by a page of the node table (the items its buckets
-  /// name). An item may be named more than once. `nil` once `budget` is
-  /// spent.
+  /// `old` do not share, and not unchanged between them: by a page of
+  /// nodes or of identifiers (the items of its slots that do not hold the
+  /// same item, unchanged, on both sides), or by a page of the node table
+  /// (the items its buckets name). An item may be named more than once.
+  /// `nil` once `budget` is spent.
   ///
-  /// - Complexity: O(*n* / 8,192 + *u* · 256) for *u* pages not shared,
-  ///   with a hash of the identifier of each slot of the node pages.
+  /// - Complexity: O(*n* / 8,192 + *u* · 256 · log *b*) for *u* pages not
+  ///   shared: each slot's node is compared with its ancestors in its tree,
+  ///   and each seed's identifier is hashed.
   @inlinable
   func _seedsOfUnsharedPages(from old: TreeSnapshot, budget: inout _StepBudget) -> [ItemID]? {
     // The first slots of the pages of nodes or identifiers not shared: the
@@ -129,13 +144,26 @@ extension TreeSnapshot {
       let item = side._items[slot]
       if side._node(of: item) == _NodeID(truncatingIfNeeded: slot) { seeds.append(item) }
     }
+    // A slot that holds the same item, unchanged (see
+    // `_Arena+UnchangedNodes.swift`), on both sides names no seed: the
+    // nodes and identifiers of a page are compared one by one.
+    let arena = _index._arena
+    let oldArena = old._index._arena
+    let itemCount = Swift.min(_items.count, old._items.count)
     var last = -1
     for start in pages where start != last {
       last = start
+      var steps = 0
       for slot in start..<(start + 256) {
+        if slot < itemCount, _items[slot] == old._items[slot],
+          arena.isUnchanged(_NodeID(truncatingIfNeeded: slot), from: oldArena, steps: &steps)
+        {
+          continue
+        }
         addItem(atSlot: slot, of: self)
         addItem(atSlot: slot, of: old)
       }
+      guard budget.spend(steps) else { return nil }
     }
     // Buckets not shared: identifiers entered or removed (a removed item's
     // slot may lie in a page no one wrote).
