@@ -14,10 +14,7 @@ extension SummaryForest {
   public func find<M: TreeMetric>(_ value: M.Value, by metric: M.Type, in t: NodeID)
     -> (node: NodeID, before: Summary)? where M.Summary == Summary
   {
-    guard !nodes.isPaged else { return Self.find(value, by: M.self, in: t) { nodes[Int($0)] } }
-    return nodes.withUnsafeBufferPointer { nodes in
-      Self.find(value, by: M.self, in: t) { nodes[Int($0)] }
-    }
+    nodes.withReader { node in Self.find(value, by: M.self, in: t, reading: node) }
   }
 
   /// The summary of the elements before node `t` in the tree rooted at
@@ -31,12 +28,7 @@ extension SummaryForest {
   /// - Complexity: O(log *n*).
   @inlinable
   public func summary(before t: NodeID, inTreeAt root: NodeID) -> Summary? {
-    guard !nodes.isPaged else {
-      return Self.summary(before: t, inTreeAt: root, nodeCount: nodes.count) { nodes[Int($0)] }
-    }
-    return nodes.withUnsafeBufferPointer { nodes in
-      Self.summary(before: t, inTreeAt: root, nodeCount: nodes.count) { nodes[Int($0)] }
-    }
+    nodes.withReader { node in Self.summary(before: t, inTreeAt: root, nodeCount: nodes.count, reading: node) }
   }
 
   /// Calls `body` with each element of the tree rooted at `t`, in order:
@@ -167,11 +159,8 @@ extension SummaryForest where Summary: InvertibleTreeSummary {
   /// - Complexity: O(log *n*).
   @inlinable
   public func summary(before t: NodeID, inTreeAt root: NodeID) -> Summary? {
-    guard !nodes.isPaged else {
-      return Self.summaryByDifferences(before: t, inTreeAt: root, nodeCount: nodes.count) { nodes[Int($0)] }
-    }
-    return nodes.withUnsafeBufferPointer { nodes in
-      Self.summaryByDifferences(before: t, inTreeAt: root, nodeCount: nodes.count) { nodes[Int($0)] }
+    nodes.withReader { node in
+      Self.summaryByDifferences(before: t, inTreeAt: root, nodeCount: nodes.count, reading: node)
     }
   }
 

@@ -108,6 +108,17 @@ extension SummaryForest {
       try body(self)
     }
 
+    /// Calls `body` with a function that reads a node by identity: from the
+    /// flat array's buffer, or from the pages. A descent written once over
+    /// it is specialized for each storage.
+    ///
+    /// - Complexity: O(1) beyond `body`; each read is O(1).
+    @inlinable @inline(__always)
+    public func withReader<R>(_ body: (_ node: (NodeID) -> Node) throws -> R) rethrows -> R {
+      guard isPaged else { return try flat.withUnsafeBufferPointer { buffer in try body { buffer[Int($0)] } } }
+      return try body { paged[Int($0)] }
+    }
+
     /// Calls `body` with the flat array's buffer, for descents that read
     /// many nodes; the storage must be flat.
     @inlinable

@@ -173,8 +173,7 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public func ownSummary(of element: Element) -> Summary {
-    guard !nodes.isPaged else { return element.summary(reading: { nodes[Int($0)] }) }
-    return nodes.withUnsafeBufferPointer { nodes in element.summary(reading: { nodes[Int($0)] }) }
+    nodes.withReader { node in element.summary(reading: node) }
   }
 
   /// Stores node `t`'s left subtree's summary and its element's own, when

@@ -225,9 +225,7 @@ extension _Arena {
   mutating func refreshPaged(from x: _NodeID) {
     guard x != _Arena.root else { return }
     let node = forest.nodes[Int(x)]
-    let left = node.left < 0 ? _RowSummary.zero : forest.nodes[Int(node.left)].total
-    let right = node.right < 0 ? _RowSummary.zero : forest.nodes[Int(node.right)].total
-    let total = left + node.element.summary(reading: { forest.nodes[Int($0)] }) + right
+    let total = summedTotal(of: x)
     forest.nodes[Int(x)].total = total
     var difference = total - node.total
     var item = x
@@ -240,6 +238,9 @@ extension _Arena {
       while n != ownerNode.element.children {
         let above = forest.nodes[Int(parent)]
         forest.nodes[Int(parent)].total = above.total + difference
+        // The rule callers keep: each total on the way was up to date
+        // before `x` changed, so it is now, with the difference added.
+        assert(above.total + difference == summedTotal(of: parent), "A total above \(x) was stale")
         n = parent
         parent = above.parent
       }
@@ -247,9 +248,22 @@ extension _Arena {
       guard link.owner != _Arena.root, ownerNode.element.isExpanded else { return }
       difference = _RowSummary(span: 0, extraRows: difference.extraRows)
       forest.nodes[Int(link.owner)].total = ownerNode.total + difference
+      assert(ownerNode.total + difference == summedTotal(of: link.owner), "A total above \(x) was stale")
       item = link.owner
       link = (ownerNode.element.owner, ownerNode.parent)
     }
+  }
+
+  /// The total of node `n` summed from what it sums as they are now: its
+  /// children's totals and its own summary.
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  func summedTotal(of n: _NodeID) -> _RowSummary {
+    let node = forest.nodes[Int(n)]
+    let left = node.left < 0 ? _RowSummary.zero : forest.nodes[Int(node.left)].total
+    let right = node.right < 0 ? _RowSummary.zero : forest.nodes[Int(node.right)].total
+    return left + node.element.summary(reading: { forest.nodes[Int($0)] }) + right
   }
 
   /// ``refresh(from:)``, calling `visit` with each item on the way (root

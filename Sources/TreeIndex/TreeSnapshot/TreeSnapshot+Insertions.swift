@@ -146,13 +146,7 @@ extension TreeSnapshot {
         _setItem(item, of: node)
         nodes[i] = node
         if _nodes.insert(item, node: node, in: _items) != nil {
-          // Undo: the identifiers entered go (while their slots still
-          // name them), and so do the nodes.
-          for entered in items.prefix(i) { _nodes.remove(entered, in: _items) }
-          for node in nodes.prefix(i + 1) {
-            _items[Int(node)] = _items[0]
-            _index._arena.forest.free(node)
-          }
+          _undoInsertion(entered: items.prefix(i), nodes: nodes.prefix(i + 1))
           return item
         }
       }
@@ -180,18 +174,26 @@ extension TreeSnapshot {
       for (i, item) in items.enumerated() { _setItem(item, of: first + _NodeID(i)) }
     }
     for (i, item) in items.enumerated() where _nodes.insert(item, node: first + _NodeID(i), in: _items) != nil {
-      // Undo: the identifiers entered go (while their slots still name
-      // them), and so do the nodes.
-      for entered in items.prefix(i) { _nodes.remove(entered, in: _items) }
-      for node in first..<(first + _NodeID(items.count)) {
-        _items[Int(node)] = _items[0]
-        _index._arena.forest.free(node)
-      }
+      _undoInsertion(entered: items.prefix(i), nodes: first..<(first + _NodeID(items.count)))
       throw TreeSnapshotError(operation, item, .duplicateItem)
     }
     _index._arena.attachNew(tree: tree, count: items.count, toFullyKnown: parent, at: index)
     _index._arena.refresh(from: parent)
     _index._checkInvariants()
+  }
+
+  /// Undoes an insertion that met a duplicate: the identifiers `entered`
+  /// leave the node table (while their slots still name them), then the
+  /// slots of `nodes` take the stand-in and the nodes are freed.
+  ///
+  /// - Complexity: O(*k*) for *k* nodes.
+  @inlinable
+  mutating func _undoInsertion(entered: ArraySlice<ItemID>, nodes: some Sequence<_NodeID>) {
+    for item in entered { _nodes.remove(item, in: _items) }
+    for node in nodes {
+      _items[Int(node)] = _items[0]
+      _index._arena.forest.free(node)
+    }
   }
 
   /// Removes every child of `parent` and its descendants; the rows above
