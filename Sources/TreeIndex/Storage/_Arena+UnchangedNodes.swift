@@ -22,11 +22,15 @@ extension _Arena {
   /// virtual root, for a node past either end, and for a node that belongs
   /// to no owner.
   ///
-  /// - Parameter steps: Incremented by the nodes read on each side.
+  /// - Parameters:
+  ///   - steps: Incremented by the nodes read on each side.
+  ///   - verdicts: What earlier calls between the same two storages found
+  ///     of the nodes above theirs, so that nodes of one tree share the
+  ///     walk up.
   /// - Complexity: O(log *b*), reading the node and its ancestors in its
-  ///   tree on both sides.
+  ///   tree on both sides, up to the first one `verdicts` knows.
   @inlinable
-  func isUnchanged(_ x: _NodeID, from other: _Arena, steps: inout Int) -> Bool {
+  func isUnchanged(_ x: _NodeID, from other: _Arena, steps: inout Int, verdicts: inout _LinkVerdicts) -> Bool {
     let count = Swift.min(forest.nodes.count, other.forest.nodes.count)
     guard x > _Arena.root, Int(x) < count else { return false }
     let node = forest.nodes[Int(x)]
@@ -38,26 +42,42 @@ extension _Arena {
     let root = forest.nodes[Int(owner)].element.children
     steps &+= 1
     guard root == other.forest.nodes[Int(owner)].element.children else { return false }
-    var child = x
-    var parent = node.parent
-    // No tree is taller than 64: a longer walk follows stale links.
-    var level = 0
-    while child != root {
-      level &+= 1
-      guard parent >= 0, Int(parent) < count, level < 64 else { return false }
-      let above = forest.nodes[Int(parent)]
-      let otherAbove = other.forest.nodes[Int(parent)]
-      steps &+= 1
-      guard above.left == otherAbove.left, above.right == otherAbove.right,
-        above.left == child || above.right == child
-      else { return false }
-      child = parent
-      // A root's parent link means nothing, and is not compared.
-      guard child != root else { break }
-      guard above.parent == otherAbove.parent else { return false }
-      parent = above.parent
+    guard x != root else { return true }
+    // Up from `x`: each node above must link down to the one below, and
+    // have the same links on both sides. Every node walked shares the
+    // verdict of the first one that decides (a difference, the root, or a
+    // node `verdicts` knows), which is then kept for each of them.
+    return withUnsafeTemporaryAllocation(of: _NodeID.self, capacity: 64) { walked in
+      var walkedCount = 0
+      var child = x
+      var parent = node.parent
+      var verdict = false
+      while true {
+        // No tree is taller than 64: a longer walk follows stale links.
+        guard parent >= 0, Int(parent) < count, walkedCount < 64 else { break }
+        let above = forest.nodes[Int(parent)]
+        steps &+= 1
+        guard above.left == child || above.right == child else { break }
+        if let known = verdicts[parent] {
+          verdict = known
+          break
+        }
+        walked[walkedCount] = parent
+        walkedCount &+= 1
+        let otherAbove = other.forest.nodes[Int(parent)]
+        guard above.left == otherAbove.left, above.right == otherAbove.right else { break }
+        // A root's parent link means nothing, and is not compared.
+        if parent == root {
+          verdict = true
+          break
+        }
+        guard above.parent == otherAbove.parent else { break }
+        child = parent
+        parent = above.parent
+      }
+      for i in 0..<walkedCount { verdicts[walked[i]] = verdict }
+      return verdict
     }
-    return true
   }
 
   /// Whether two nodes have the same item fields, links, height and
@@ -69,5 +89,36 @@ extension _Arena {
       && a.element._count == b.element._count && a.element._gap == b.element._gap
       && a.element.children == b.element.children && a.element.owner == b.element.owner
       && a.element.isExpanded == b.element.isExpanded
+  }
+}
+
+/// What the walks of ``_Arena/isUnchanged(_:from:steps:verdicts:)`` found
+/// of the nodes above theirs: whether a node and every node above it to
+/// its tree's root have the same links in the two storages compared. A
+/// cache of fixed size, indexed by node, where a later node takes the
+/// place of an earlier one: forgetting costs a walk, never an answer.
+@usableFromInline
+struct _LinkVerdicts {
+  /// The number of nodes kept at once.
+  @usableFromInline static var capacity: Int { 4_096 }
+
+  /// For each place, the node it holds shifted left by one, and the
+  /// verdict in the low bit; -1 when empty.
+  @usableFromInline var entries = [Int64](repeating: -1, count: capacity)
+
+  /// An empty cache.
+  @inlinable init() {}
+
+  /// The verdict on node `x`, or `nil` when it is not kept.
+  @inlinable
+  subscript(x: _NodeID) -> Bool? {
+    get {
+      let entry = entries[Int(x) & (Self.capacity - 1)]
+      return entry >= 0 && entry >> 1 == Int64(x) ? entry & 1 == 1 : nil
+    }
+    set {
+      guard let newValue, x >= 0 else { return }
+      entries[Int(x) & (Self.capacity - 1)] = Int64(x) << 1 | (newValue ? 1 : 0)
+    }
   }
 }

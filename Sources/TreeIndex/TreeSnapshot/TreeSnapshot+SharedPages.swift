@@ -150,13 +150,14 @@ extension TreeSnapshot {
     let arena = _index._arena
     let oldArena = old._index._arena
     let itemCount = Swift.min(_items.count, old._items.count)
+    var verdicts = _LinkVerdicts()
     var last = -1
     for start in pages where start != last {
       last = start
       var steps = 0
       for slot in start..<(start + 256) {
         if slot < itemCount, _items[slot] == old._items[slot],
-          arena.isUnchanged(_NodeID(truncatingIfNeeded: slot), from: oldArena, steps: &steps)
+          arena.isUnchanged(_NodeID(truncatingIfNeeded: slot), from: oldArena, steps: &steps, verdicts: &verdicts)
         {
           continue
         }
