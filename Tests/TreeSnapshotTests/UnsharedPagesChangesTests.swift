@@ -69,43 +69,46 @@ import TreeIndexTestSupport
     return snapshot
   }
 
-  /// Two copies of a forest, one with an item appended deep in it and one
-  /// with an item moved: the steps grow with the pages those edits wrote
-  /// (O(d log b) nodes each), not with the forest's size.
+  /// Two copies of a forest of `roots` root items of 100 children each,
+  /// neither made from the other: one with an item appended deep in it,
+  /// one with a root item moved. Their change set is checked against the
+  /// full comparison.
+  static func copiesEditedApart(roots: Int) throws -> (appended: TreeSnapshot<Int>, moved: TreeSnapshot<Int>) {
+    let base = try Self.forest(roots: roots, fanOut: 100)
+    var appended = base
+    try appended.append([-1], to: roots + (roots / 2) * 100 + 50)
+    var moved = base
+    try moved.move(roots + 7, to: roots / 3, at: 0)
+    // Neither is made from the other: the pages are the only way.
+    let full = moved._changesComparedInFull(from: appended, layout: .flat)
+    #expect(moved.changes(from: appended) == full)
+    #expect(try #require(moved._changesFromUnsharedPages(from: appended, layout: .flat)) == full)
+    return (appended, moved)
+  }
+
+  /// The copies of ``copiesEditedApart(roots:)``: the steps grow with the
+  /// pages those edits wrote (O(d log b) nodes each), not with the
+  /// forest's size.
   @Test func stepsGrowWithThePagesWrittenNotTheSize() throws {
     func steps(roots: Int) throws -> (steps: Int, items: Int) {
-      let base = try Self.forest(roots: roots, fanOut: 100)
-      var appended = base
-      try appended.append([-1], to: roots + (roots / 2) * 100 + 50)
-      var moved = base
-      try moved.move(roots + 7, to: roots / 3, at: 0)
-      // Neither is made from the other: the pages are the only way.
-      let full = moved._changesComparedInFull(from: appended, layout: .flat)
-      #expect(moved.changes(from: appended) == full)
-      #expect(try #require(moved._changesFromUnsharedPages(from: appended, layout: .flat)) == full)
-      return (try #require(moved._changesFromUnsharedPagesSteps(from: appended, layout: .flat)), base.count)
+      let (appended, moved) = try Self.copiesEditedApart(roots: roots)
+      return (try #require(moved._changesFromUnsharedPagesSteps(from: appended, layout: .flat)), appended.count)
     }
     let small = try steps(roots: 100)
     let large = try steps(roots: 1_000)
     // Ten times the items: the full comparison's steps grow tenfold; these
-    // by the few levels more of the roots' tree (7,815 → 16,261 steps).
+    // by the few levels more of the roots' tree (6,159 → 10,701 steps,
+    // most of them the slots of the pages read and the walks up from them).
     #expect(large.steps < 3 * small.steps, "\(small) → \(large)")
     #expect(large.steps * 5 < large.items, "\(small) → \(large)")
   }
 
-  /// The seeds follow the nodes the edits wrote, not the pages they lie on:
-  /// an append deep in a forest of 101,000 items and a move in another
-  /// copy write a few nodes on each of several pages, and the seeds are
-  /// those few, at either size.
+  /// The seeds follow the nodes the edits wrote, not the pages they lie
+  /// on: the copies of ``copiesEditedApart(roots:)`` write a few nodes on
+  /// each of several pages, and the seeds are those few, at either size.
   @Test func seedsAreTheNodesWrittenNotThePages() throws {
     func seeds(roots: Int) throws -> Int {
-      let base = try Self.forest(roots: roots, fanOut: 100)
-      var appended = base
-      try appended.append([-1], to: roots + (roots / 2) * 100 + 50)
-      var moved = base
-      try moved.move(roots + 7, to: roots / 3, at: 0)
-      let full = moved._changesComparedInFull(from: appended, layout: .flat)
-      #expect(try #require(moved._changesFromUnsharedPages(from: appended, layout: .flat)) == full)
+      let (appended, moved) = try Self.copiesEditedApart(roots: roots)
       return moved._seedsOfUnsharedPages(from: appended).count
     }
     let small = try seeds(roots: 100)
