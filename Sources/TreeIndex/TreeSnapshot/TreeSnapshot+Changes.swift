@@ -43,10 +43,11 @@ extension TreeSnapshot {
   ///   one snapshot edited apart, or a longer history), O(*n* / 8,192 +
   ///   *p* · 256 · log *b* + *a* log *b*) plus the ranges of rows listed,
   ///   for the *p* pages of storage they wrote since they parted (an edit
-  ///   writes O(*d* log *b*) of them). Never more than the full
-  ///   comparison, up to a constant factor: working out from the edits or
-  ///   the pages gives way to it once it took as many steps as the full
-  ///   comparison would.
+  ///   writes O(*d* log *b*) of them), whose slots are compared one by
+  ///   one, and the *a* distinct items above the nodes that differ.
+  ///   Never more than the full comparison, up to a constant factor:
+  ///   working out from the edits or the pages gives way to it once it
+  ///   took as many steps as the full comparison would.
   @inlinable
   public func changes(from old: TreeSnapshot, layout: TreeIndex.Layout = .flat) -> TreeChanges {
     _derivedChangesWithinBudget(from: old, layout: layout)
