@@ -291,21 +291,11 @@ extension _Arena: _ArenaReading {
 
   /// Walks down from an item whose known subitems are the tree rooted at
   /// `tree` to the item whose row is `row` among the rows beneath it (one
-  /// row per subitem plus the rows beneath the expanded ones), appending
-  /// the index of each item it passes to `indices`: one descent by rows per
-  /// level, each level's subitem tree read off the node found. Each step
-  /// reads its right child's summary, as ``subitem(in:at:)`` does.
-  ///
-  /// - Precondition: `row` is 0 or more and less than those rows.
-  /// - Complexity: O(*d* log *b*).
-  @usableFromInline
-  func appendPath(toRow row: Int, beneath tree: _NodeID, to indices: inout [Int]) {
-    appendPath(toRow: row, beneath: tree, recordingIn: &indices)
-  }
-
-  /// ``appendPath(toRow:beneath:to:)`` that gives `indices` each item it
-  /// passes (see ``_PathRecorder``), read off the nodes on the way, with
-  /// rows counted from `firstRow`.
+  /// row per subitem plus the rows beneath the expanded ones), giving
+  /// `indices` each item it passes (see ``_PathRecorder``), read off the
+  /// nodes on the way, with rows counted from `firstRow`: one descent by
+  /// rows per level, each level's subitem tree read off the node found.
+  /// Each step reads its right child's summary, as ``subitem(in:at:)`` does.
   ///
   /// - Parameters:
   ///   - count: The number of subitems of the item whose subitems' tree is
@@ -369,7 +359,7 @@ extension _Arena: _ArenaReading {
 }
 
 extension _Arena {
-  /// ``appendPath(toRow:beneath:to:)`` in a forest that keeps its sums:
+  /// ``appendPath(toRow:beneath:count:firstRow:recordingIn:)`` in a forest that keeps its sums:
   /// each step reads its node's links and its node's sums, nothing else.
   ///
   /// - Complexity: O(*d* log *b*).

@@ -25,8 +25,8 @@ extension _Arena {
   /// - Parameters:
   ///   - steps: Incremented by the nodes read on each side.
   ///   - verdicts: What earlier calls between the same two storages found
-  ///     of the nodes above theirs, so that nodes of one tree share the
-  ///     walk up.
+  ///     of the nodes above theirs and of their owners, so that nodes of
+  ///     one tree share the walk up and the read of their owner.
   /// - Complexity: O(log *b*), reading the node and its ancestors in its
   ///   tree on both sides, up to the first one `verdicts` knows.
   @inlinable
@@ -39,9 +39,17 @@ extension _Arena {
     guard Self.hasEqualFields(node, otherNode) else { return false }
     let owner = node.element.owner
     guard owner >= 0, Int(owner) < count else { return false }
-    let root = forest.nodes[Int(owner)].element.children
-    steps &+= 1
-    guard root == other.forest.nodes[Int(owner)].element.children else { return false }
+    let root: _NodeID
+    if let known = verdicts.root(owner: owner) {
+      root = known
+    } else {
+      let children = forest.nodes[Int(owner)].element.children
+      steps &+= 1
+      root = children == other.forest.nodes[Int(owner)].element.children ? children : -2
+      verdicts.setRoot(root, owner: owner)
+    }
+    // -2: the owner's subitems' trees have different roots on the two sides.
+    guard root != -2 else { return false }
     guard x != root else { return true }
     // Up from `x`: each node above must link down to the one below, and
     // have the same links on both sides. Every node walked shares the
@@ -80,31 +88,42 @@ extension _Arena {
     }
   }
 
-  /// Whether two nodes have the same item fields, links, height and
-  /// summary.
+  /// Whether two nodes have the same item, links, height and summary.
+  ///
+  /// The item and the summary are compared as whole values (their
+  /// `Equatable` conformances are synthesized), so a field added to either
+  /// is compared too: a node changed only there must not pass for
+  /// unchanged.
   @inlinable @inline(__always)
   static func hasEqualFields(_ a: SummaryForest<_Item>.Node, _ b: SummaryForest<_Item>.Node) -> Bool {
     a.left == b.left && a.right == b.right && a.parent == b.parent && a.height == b.height
-      && a.total.span == b.total.span && a.total.extraRows == b.total.extraRows
-      && a.element._count == b.element._count && a.element._gap == b.element._gap
-      && a.element.children == b.element.children && a.element.owner == b.element.owner
-      && a.element.isExpanded == b.element.isExpanded
+      && a.total == b.total && a.element == b.element
   }
 }
 
 /// What the walks of ``_Arena/isUnchanged(_:from:steps:verdicts:)`` found
-/// of the nodes above theirs: whether a node and every node above it to
-/// its tree's root have the same links in the two storages compared. A
-/// cache of fixed size, indexed by node, where a later node takes the
-/// place of an earlier one: forgetting costs a walk, never an answer.
+/// of the nodes above theirs (whether a node and every node above it to
+/// its tree's root have the same links in the two storages compared) and
+/// of their owners (whether an owner's subitems' tree has the same root on
+/// both sides). Caches of fixed size, indexed by node, where a later node
+/// takes the place of an earlier one: forgetting costs a read, never an
+/// answer.
 @usableFromInline
 struct _LinkVerdicts {
   /// The number of nodes kept at once.
   @usableFromInline static var capacity: Int { 4_096 }
 
+  /// The number of owners kept at once.
+  @usableFromInline static var ownerCapacity: Int { 256 }
+
   /// For each place, the node it holds shifted left by one, and the
   /// verdict in the low bit; -1 when empty.
   @usableFromInline var entries = [Int64](repeating: -1, count: capacity)
+
+  /// For each place, an owner in the high 32 bits and the root of its
+  /// subitems' tree in the low 32 (-2 when the roots differ between the
+  /// two storages); -1 when empty.
+  @usableFromInline var owners = [Int64](repeating: -1, count: ownerCapacity)
 
   /// An empty cache.
   @inlinable init() {}
@@ -120,5 +139,21 @@ struct _LinkVerdicts {
       guard let newValue, x >= 0 else { return }
       entries[Int(x) & (Self.capacity - 1)] = Int64(x) << 1 | (newValue ? 1 : 0)
     }
+  }
+
+  /// The root of `owner`'s subitems' tree when it is the same in the two
+  /// storages, -2 when it differs, or `nil` when the owner is not kept.
+  @inlinable
+  func root(owner: _NodeID) -> _NodeID? {
+    let entry = owners[Int(owner) & (Self.ownerCapacity - 1)]
+    guard entry >= 0, entry >> 32 == Int64(owner) else { return nil }
+    return _NodeID(truncatingIfNeeded: entry)
+  }
+
+  /// Keeps what ``root(owner:)`` answers for `owner`.
+  @inlinable
+  mutating func setRoot(_ root: _NodeID, owner: _NodeID) {
+    guard owner >= 0 else { return }
+    owners[Int(owner) & (Self.ownerCapacity - 1)] = Int64(owner) << 32 | Int64(UInt32(bitPattern: root))
   }
 }

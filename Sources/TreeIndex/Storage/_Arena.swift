@@ -261,9 +261,7 @@ extension _Arena {
   @inlinable @inline(__always)
   func summedTotal(of n: _NodeID) -> _RowSummary {
     let node = forest.nodes[Int(n)]
-    let left = node.left < 0 ? _RowSummary.zero : forest.nodes[Int(node.left)].total
-    let right = node.right < 0 ? _RowSummary.zero : forest.nodes[Int(node.right)].total
-    return left + node.element.summary(reading: { forest.nodes[Int($0)] }) + right
+    return forest.total(node.left) + forest.ownSummary(of: node.element) + forest.total(node.right)
   }
 
   /// ``refresh(from:)``, calling `visit` with each item on the way (root

@@ -29,7 +29,7 @@ extension _NodeID {
 /// A snapshot's items, each fully known with fewer than 2³¹ children, are
 /// never wide; an index of 2⁶² rows has a few.
 @usableFromInline
-struct _Item: TreeElement {
+struct _Item: TreeElement, Equatable {
   /// The number of subitems when 0 or more; when negative, the item is wide
   /// and `~_count` is its values node.
   @usableFromInline
@@ -117,7 +117,7 @@ struct _Item: TreeElement {
 /// and the index keeps every count and total far below `Int.max`, so a sum
 /// that would wrap is refused before it is stored.
 @usableFromInline
-struct _RowSummary: InvertibleTreeSummary {
+struct _RowSummary: InvertibleTreeSummary, Equatable {
   /// The subitem positions spanned, up to and including the last item.
   @usableFromInline
   var span: Int

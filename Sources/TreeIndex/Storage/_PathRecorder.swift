@@ -1,5 +1,5 @@
 /// What a descent to a row keeps of the items it passes: their indices
-/// (an array of them, the path), or more.
+/// (the path), their number, or more.
 protocol _PathRecorder {
   /// Takes the next item on the way down, outermost first.
   ///
@@ -10,14 +10,6 @@ protocol _PathRecorder {
   ///   - rowsBeneath: The rows shown beneath the item.
   ///   - siblings: The number of subitems of the item's parent.
   mutating func append(_ index: Int, node: _NodeID, row: Int, rowsBeneath: Int, siblings: Int)
-}
-
-extension Array: _PathRecorder where Element == Int {
-  /// Appends the item's index.
-  @inline(__always)
-  mutating func append(_ index: Int, node: _NodeID, row: Int, rowsBeneath: Int, siblings: Int) {
-    append(index)
-  }
 }
 
 /// A path kept in a buffer the caller provides (on the stack, for a path

@@ -47,11 +47,16 @@ extension TreeIndex {
       return section == 0 ? treePath(forRow: row) : nil
     case .sectioned:
       guard section >= 0, section < numberOfRootItems, row >= 0 else { return nil }
-      let item = _arena.subitem(of: _Arena.root, at: section).node
+      let (item, offset) = _arena.subitem(of: _Arena.root, at: section)
       guard item != .null, row < _arena.visibleRowsBeneath(item) else { return nil }
-      var indices = [section]
-      _appendPath(toRow: row, beneath: item, to: &indices)
-      return TreePath(indices)
+      // As in `treePath(forRow:)`, the path is gathered on the stack; the
+      // section's first row is its root item's flat row less the sections
+      // before it.
+      return withUnsafeTemporaryAllocation(of: Int.self, capacity: _PathBuffer.stackCapacity) { buffer in
+        var path = _PathBuffer(buffer)
+        _descend(toRow: row, inSectionItem: item, at: section, firstRow: offset - section, recordingIn: &path)
+        return TreePath(_indices: path.indices)
+      }
     }
   }
 

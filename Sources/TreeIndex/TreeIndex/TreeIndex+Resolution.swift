@@ -221,15 +221,6 @@ extension TreeIndex {
     }
   }
 
-  /// Walks from `node` down through the rows beneath it to the item whose
-  /// row is `row` (counted among the rows beneath `node`), appending the
-  /// indices it passes to `indices`.
-  ///
-  /// - Complexity: O(*d* log *b*).
-  func _appendPath(toRow row: Int, beneath node: _NodeID, to indices: inout [Int]) {
-    _arena.appendPath(toRow: row, beneath: _arena.children(node), to: &indices)
-  }
-
   /// Updates the summaries above the known item `node` (the virtual root
   /// included), bottom up, after a change at or beneath it; inside a batch,
   /// also records the items on the way as changed (and, for a move's end,
