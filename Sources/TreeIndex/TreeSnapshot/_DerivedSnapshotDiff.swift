@@ -23,7 +23,12 @@ import _SummaryTree
 /// after. The longest increasing run of old positions is then worked out
 /// over the blocks (weighted by their sizes) and the dirty children that
 /// stay under the same parent; the first such run in new order takes whole
-/// blocks, so it is the run ``_SnapshotDiff`` finds child by child.
+/// blocks, so it is the run ``_SnapshotDiff`` finds child by child. A dirty
+/// child shown expanded on both sides, with as many children on both and
+/// no dirty one, is not visited: its children are one clean block, whose
+/// rows move with it or stay (a seed named only because the nodes above
+/// it in its parent's tree were relinked costs its own row, not its
+/// children's).
 @usableFromInline
 struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
   @usableFromInline
@@ -437,6 +442,18 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
       }
       if new._index._arena.isExpanded(child.node) {
         let oldBase = from.flatMap { old._index._arena.isExpanded(oldNode!) ? offset($0, by: 1) : nil }
+        if let oldBase, let oldNode, isCleanBeneath(newNode: child.node, oldNode: oldNode) {
+          // Its rows are one range on both sides, which moves with it.
+          let rows = new._index._arena.visibleRowsBeneath(child.node)
+          guard rows == old._index._arena.visibleRowsBeneath(oldNode) else { return false }
+          if isMoving && rows > 0 {
+            let newBase = offset(to, by: 1)
+            output.changes.moveRows(
+              from: .init(section: oldBase.section, rows: oldBase.row..<(oldBase.row + rows)),
+              to: .init(section: newBase.section, rows: newBase.row..<(newBase.row + rows)))
+          }
+          continue
+        }
         visits.append(
           Visit(
             new: child.node, old: oldNode, newBase: offset(to, by: 1), oldBase: oldBase, isMoving: isMoving,
@@ -501,6 +518,9 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
       if to == nil { output.changes.deleteRows(from.row..<(from.row + 1), inSection: from.section) }
       if old._index._arena.isExpanded(child.node) {
         let newBase = to.flatMap { new._index._arena.isExpanded(newNode!) ? offset($0, by: 1) : nil }
+        // Rows beneath that are rows on both sides, of the same children,
+        // none of them dirty: none goes.
+        if newBase != nil, let newNode, isCleanBeneath(newNode: newNode, oldNode: child.node) { continue }
         visits.append(
           Visit(new: newNode, old: child.node, newBase: newBase, oldBase: offset(from, by: 1), isMoving: false))
       }
@@ -522,6 +542,18 @@ struct _DerivedSnapshotDiff<ItemID: Hashable & Sendable> {
       newCount: visit.new.map { new._index._arena.count($0) }, newDirty: s.newDirty,
       oldCount: visit.old.map { old._index._arena.count($0) }, oldDirty: s.oldDirty,
       into: &s.blocks, cuts: &s.cuts)
+  }
+
+  /// Whether the item of `newNode` and `oldNode` has the same number of
+  /// children on both sides and no dirty child on either: its children are
+  /// then one clean block, the same items with the same subtrees, and the
+  /// walks need not visit it (see ``visitNew(_:into:scratch:output:)``).
+  ///
+  /// - Complexity: O(log *p*) for *p* dirty children.
+  @inlinable
+  func isCleanBeneath(newNode: _NodeID, oldNode: _NodeID) -> Bool {
+    dirtyNew.children(of: newNode).isEmpty && dirtyOld.children(of: oldNode).isEmpty
+      && new._index._arena.count(newNode) == old._index._arena.count(oldNode)
   }
 
   // MARK: Positions
