@@ -75,8 +75,8 @@ struct Options {
                                           source-update,source-append,source-remove,source-move,
                                           source-refilter,source-reevaluate,
                                           snapshot-build,snapshot-toggle,snapshot-append,snapshot-move,
-                                          snapshot-unrelated,snapshot-memory,snapshot-apply-append,
-                                          snapshot-apply-move,selection-toggle]
+                                          snapshot-unrelated,snapshot-apart,snapshot-memory,
+                                          snapshot-apply-append,snapshot-apply-move,selection-toggle]
                              [--subtrees 1000,10000,100000,1000000] [--known 100,1000,10000,100000]
                              [--items 1000,100000,1000000] [--shapes wide,deep]
                              [--snapshot-contenders treesnapshot,listkit]

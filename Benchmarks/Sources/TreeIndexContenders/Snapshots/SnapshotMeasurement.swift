@@ -134,7 +134,12 @@ extension Measurement {
           meter.endRun()
           let other = C(forest: forest.unrelatedVariant().forest)
           meter.beginRun()
-          samples = measureSnapshotDiff(fixture!, other, &meter, limits)
+          samples = measureSnapshotDiff(fixture!, other, "an unrelated snapshot", &meter, limits)
+        case .apart:
+          meter.endRun()
+          let (appended, moved) = fixture!.copiesEditedApart(in: forest)
+          meter.beginRun()
+          samples = measureSnapshotDiff(appended, moved, "a copy edited apart", &meter, limits)
         case .memory:
           samples = Samples()
         }
@@ -311,9 +316,10 @@ extension Measurement {
     return samples
   }
 
-  /// `changes(to:from:)` between `base` and `other`, built separately.
+  /// `changes(to:from:)` between `base` and `other`, made before the
+  /// measurement (`what` names `other` in a failure).
   static func measureSnapshotDiff<C: IdentityOutline, M: Meter>(
-    _ base: C, _ other: C, _ meter: inout M, _ limits: SampleLimits
+    _ base: C, _ other: C, _ what: String, _ meter: inout M, _ limits: SampleLimits
   ) -> Samples {
     meter.endRun()
     let old = base.diffInput()
@@ -329,7 +335,7 @@ extension Measurement {
       if samples.count == 1 {
         meter.endRun()
         let problem = C.replay(changes, old: base.visibleItemArray, new: other.visibleItemArray)
-        check(problem == nil, C.contender, "changes(from:) of an unrelated snapshot: \(problem ?? "")")
+        check(problem == nil, C.contender, "changes(from:) of \(what): \(problem ?? "")")
         meter.beginRun()
       }
     }
@@ -351,7 +357,9 @@ extension Verification {
   /// replayed as a table view would, turns the old rows into the new ones;
   /// and TreeSnapshot's are the fewest: one insertion after an append, the
   /// moved subtree as a move and nothing else after a move, and for the
-  /// unrelated pair exactly the deleted, inserted and moved leaves.
+  /// unrelated pair exactly the deleted, inserted and moved leaves; between
+  /// copies edited apart, the appended item deleted and the moved subtree
+  /// moved.
   public static func snapshotProblems(items count: Int, shape: SnapshotForest.Shape) -> [String] {
     var found: [String] = []
     func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
@@ -415,6 +423,12 @@ extension Verification {
     expect(treeMove.visibleItemArray == baselineMove.visibleItemArray, "one move gives different rows")
     check(tree, treeMove, "one move", expecting: (0, 0, forest.descendants(of: move.item) + 1))
     check(baseline, baselineMove, "one move", expecting: nil)
+    // Copies edited apart: from the appended copy to the moved one, the
+    // appended item goes and the moved subtree moves.
+    let (treeCopyAppended, treeCopyMoved) = tree.copiesEditedApart(in: forest)
+    let (baselineCopyAppended, baselineCopyMoved) = baseline.copiesEditedApart(in: forest)
+    check(treeCopyAppended, treeCopyMoved, "copies edited apart", expecting: (1, 0, forest.descendants(of: move.item) + 1))
+    check(baselineCopyAppended, baselineCopyMoved, "copies edited apart", expecting: nil)
     // Unrelated.
     let variant = forest.unrelatedVariant()
     let treeOther = TreeSnapshotContender(forest: variant.forest)

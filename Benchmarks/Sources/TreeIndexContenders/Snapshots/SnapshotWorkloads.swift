@@ -52,6 +52,12 @@ public enum SnapshotWorkload: String, CaseIterable, Codable, Sendable {
   /// `changes(from:)` between two fully expanded snapshots built
   /// separately, which differ in 1 % of their items.
   case unrelated = "changes, unrelated, 1 % differ"
+  /// `changes(from:)` between two copies of the fully expanded snapshot
+  /// edited apart, neither made from the other: one by the append of the
+  /// derived-append workload, one by the move of the derived-move workload
+  /// (the copies and edits are not measured). TreeSnapshot works it out
+  /// from the pages of storage the copies do not share.
+  case apart = "changes, copies edited apart"
   /// The bytes the fully expanded snapshot keeps allocated.
   case memory = "memory"
   /// `TreeSelection` over the snapshot (issue 16): toggle the last item (a
@@ -70,6 +76,7 @@ public enum SnapshotWorkload: String, CaseIterable, Codable, Sendable {
     case .applyAppend: "snapshot-apply-append"
     case .applyMove: "snapshot-apply-move"
     case .unrelated: "snapshot-unrelated"
+    case .apart: "snapshot-apart"
     case .memory: "snapshot-memory"
     case .selectionToggle: "selection-toggle"
     }
@@ -93,7 +100,7 @@ public enum SnapshotWorkload: String, CaseIterable, Codable, Sendable {
     // Under callgrind the counts repeat exactly, and a diff of 10⁶ items can
     // be billions of instructions: two samples at least, one for the
     // unrelated pair (the same two snapshots every sample).
-    case .derivedAppend, .derivedMove, .applyAppend, .applyMove:
+    case .derivedAppend, .derivedMove, .applyAppend, .applyMove, .apart:
       return SampleLimits(minimum: 2, maximum: 21, budget: budget)
     case .unrelated: return SampleLimits(minimum: 1, maximum: 11, budget: budget)
     }
@@ -184,9 +191,21 @@ extension IdentityOutline {
     case .derivedMove:
       let move = forest.move
       self.move(move.item, to: move.parent, at: move.index)
-    case .build, .toggleRow, .unrelated, .memory, .applyAppend, .applyMove, .selectionToggle:
+    case .build, .toggleRow, .unrelated, .apart, .memory, .applyAppend, .applyMove, .selectionToggle:
       break
     }
+  }
+
+  /// Two copies of this snapshot, edited apart: one by the append of
+  /// ``SnapshotWorkload/derivedAppend``, one by the move of
+  /// ``SnapshotWorkload/derivedMove``. Neither is made from the other, so
+  /// they share the storage neither wrote and no edit history.
+  public func copiesEditedApart(in forest: SnapshotForest) -> (appended: Self, moved: Self) {
+    var appended = self
+    appended.makeEdit(of: .derivedAppend, in: forest)
+    var moved = self
+    moved.makeEdit(of: .derivedMove, in: forest)
+    return (appended, moved)
   }
 }
 
