@@ -35,8 +35,11 @@ extension SummaryForest {
       guard node.total == total(node.left) + ownSummary(of: node.element) + total(node.right) else {
         return "stale summary at node \(n)"
       }
-      guard !keepsSums || (sums[Int(n)].left == total(node.left) && sums[Int(n)].own == ownSummary(of: node.element))
-      else { return "stale kept sums at node \(n)" }
+      let isSummed =
+        !keepsSums
+        || (sums[Int(n)].left == total(node.left)
+          && sums[Int(n)].through == total(node.left) + ownSummary(of: node.element))
+      guard isSummed else { return "stale kept sums at node \(n)" }
     }
     return nil
   }

@@ -171,3 +171,23 @@ extension SummaryForest {
     }
   }
 }
+
+extension SummaryForest {
+  /// Calls `body` with the flat node array's buffer and the kept sums'
+  /// buffer, for descents that read both at every step; the storage must be
+  /// flat and keep its sums.
+  ///
+  /// The buffers are taken straight from the two arrays, so that a caller
+  /// that inlines this reads them without copying the forest.
+  ///
+  /// - Complexity: O(1) beyond `body`.
+  @inlinable @inline(__always)
+  public func withUnsafeNodesAndSums<R>(
+    _ body: (UnsafeBufferPointer<Node>, UnsafeBufferPointer<NodeSums>) throws -> R
+  ) rethrows -> R {
+    precondition(!nodes.isPaged && keepsSums, "Only flat nodes with kept sums have two buffers")
+    return try nodes.flat.withUnsafeBufferPointer { nodes in
+      try sums.withUnsafeBufferPointer { sums in try body(nodes, sums) }
+    }
+  }
+}

@@ -65,8 +65,9 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   /// had when the journal opened, for the nodes written since (see
   /// `SummaryForest+Journal.swift`).
   public var journals: [Journal] = []
-  /// The summaries of each node's left subtree and of its own element, by
-  /// node, when the forest keeps them (``keepsSums``); empty otherwise.
+  /// The summaries of each node's left subtree and of it with its own
+  /// element, by node, when the forest keeps them (``keepsSums``); empty
+  /// otherwise.
   ///
   /// A cache beside the nodes, not in them: a descent that finds it reads
   /// a node and its sums per tree level, not also the node's left child and
@@ -78,17 +79,29 @@ public struct SummaryForest<Element: TreeElement>: Sendable {
   public let keepsSums: Bool
 
   /// The summaries a forest may keep beside a node (see ``sums``).
+  ///
+  /// The node's own summary is kept added to its left subtree's: a descent
+  /// that passes the node to the right skips both at once, and one that
+  /// stops at it reads its own summary as the difference.
   public struct NodeSums: Sendable {
     /// The summary of the node's left subtree.
     public var left: Summary
-    /// The summary of the node's own element.
-    public var own: Summary
+    /// The summary of the node's left subtree and of its own element, in
+    /// that order.
+    public var through: Summary
 
     /// Sums of a node's left subtree and of its element.
     @inlinable
     public init(left: Summary, own: Summary) {
       self.left = left
-      self.own = own
+      self.through = left + own
+    }
+
+    /// Sums of a node's left subtree, and of it and the node's element.
+    @inlinable
+    public init(left: Summary, through: Summary) {
+      self.left = left
+      self.through = through
     }
   }
 

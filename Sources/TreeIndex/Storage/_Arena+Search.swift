@@ -247,18 +247,14 @@ extension _Arena: _ArenaReading {
   }
 
   /// ``subitem(in:at:)`` in a forest that keeps its sums: each step reads
-  /// its node's links and its node's sums (its left subtree's and its
-  /// own), nothing else.
+  /// its node's links and its node's sums (its left subtree's, and that
+  /// with its own), nothing else: a step to the right subtracts one sum.
   ///
   /// - Complexity: O(log *b*).
   @inline(__always)
   @usableFromInline
   func subitemReadingSums(in tree: _NodeID, at index: Int) -> (node: _NodeID, rowOffset: Int) {
-    forest.nodes.withUnsafeBufferPointer { nodes in
-      forest.sums.withUnsafeBufferPointer { sums in
-        Self.subitem(in: tree, at: index, nodes: nodes, sums: sums)
-      }
-    }
+    forest.withUnsafeNodesAndSums { nodes, sums in Self.subitem(in: tree, at: index, nodes: nodes, sums: sums) }
   }
 
   /// The descent of ``subitemReadingSums(in:at:)`` over the node array and
@@ -278,12 +274,12 @@ extension _Arena: _ArenaReading {
         t = nodes[Int(t)].left
         continue
       }
-      rest &-= sum.left.span
-      extra &+= sum.left.extraRows
-      let gap = sum.own.span &- 1
-      if rest <= gap { return (rest == gap ? t : .null, index &+ extra) }
-      rest &-= sum.own.span
-      extra &+= sum.own.extraRows
+      // Past the node, or in the gap before it, or the node itself (its
+      // last position, -1 past it).
+      let after = rest &- sum.through.span
+      if after < 0 { return (after == -1 ? t : .null, index &+ extra &+ sum.left.extraRows) }
+      rest = after
+      extra &+= sum.through.extraRows
       t = nodes[Int(t)].right
     }
     return (.null, index &+ extra)
@@ -367,47 +363,48 @@ extension _Arena {
   func appendPathReadingSums<R: _PathRecorder>(
     toRow row: Int, beneath tree: _NodeID, count: Int = 0, firstRow: Int = 0, to indices: inout R
   ) {
-    forest.nodes.withUnsafeBufferPointer { nodes in
-      forest.sums.withUnsafeBufferPointer { sums in
-        var t = tree
-        var rest = row  // `row` less the rows before subtree `t`
-        var span = 0  // the positions before subtree `t`
-        var siblings = count  // the subitems of the item whose tree `t` is in
-        while t >= 0 {
-          let sum = sums[Int(t)]
-          let leftRows = sum.left.span &+ sum.left.extraRows
-          if rest < leftRows {
-            t = nodes[Int(t)].left
-            continue
-          }
-          rest &-= leftRows
-          span &+= sum.left.span
-          let gap = sum.own.span &- 1
-          if rest < gap {
-            // An unknown subitem before `t`.
-            indices.append(span &+ rest, node: .null, row: firstRow &+ row, rowsBeneath: 0, siblings: siblings)
-            return
-          }
-          rest &-= gap
-          if rest <= sum.own.extraRows {
-            indices.append(
-              span &+ gap, node: t, row: firstRow &+ row &- rest, rowsBeneath: sum.own.extraRows, siblings: siblings)
-            if rest == 0 { return }  // the item's own row
-            // A row beneath the item: on to its subitems.
-            let item = nodes[Int(t)].element
-            siblings = item.isWide ? nodes[Int(item.valuesNode)].element.kept.count : Int(item._count)
-            t = item.children
-            rest &-= 1
-            span = 0
-            continue
-          }
-          rest &-= 1 &+ sum.own.extraRows
-          span &+= sum.own.span
-          t = nodes[Int(t)].right
+    forest.withUnsafeNodesAndSums { nodes, sums in
+      var t = tree
+      var rest = row  // `row` less the rows before subtree `t`
+      var span = 0  // the positions before subtree `t`
+      var siblings = count  // the subitems of the item whose tree `t` is in
+      while t >= 0 {
+        let sum = sums[Int(t)]
+        let leftRows = sum.left.span &+ sum.left.extraRows
+        if rest < leftRows {
+          t = nodes[Int(t)].left
+          continue
         }
-        // An unknown subitem after the known ones.
-        indices.append(span &+ rest, node: .null, row: firstRow &+ row, rowsBeneath: 0, siblings: siblings)
+        let after = rest &- (sum.through.span &+ sum.through.extraRows)
+        if after >= 0 {
+          rest = after
+          span &+= sum.through.span
+          t = nodes[Int(t)].right
+          continue
+        }
+        // In the gap before `t`, on its row, or beneath it.
+        rest &-= leftRows
+        span &+= sum.left.span
+        let gap = sum.through.span &- sum.left.span &- 1
+        if rest < gap {
+          // An unknown subitem before `t`.
+          indices.append(span &+ rest, node: .null, row: firstRow &+ row, rowsBeneath: 0, siblings: siblings)
+          return
+        }
+        rest &-= gap
+        indices.append(
+          span &+ gap, node: t, row: firstRow &+ row &- rest,
+          rowsBeneath: sum.through.extraRows &- sum.left.extraRows, siblings: siblings)
+        if rest == 0 { return }  // the item's own row
+        // A row beneath the item: on to its subitems.
+        let item = nodes[Int(t)].element
+        siblings = item.isWide ? nodes[Int(item.valuesNode)].element.kept.count : Int(item._count)
+        t = item.children
+        rest &-= 1
+        span = 0
       }
+      // An unknown subitem after the known ones.
+      indices.append(span &+ rest, node: .null, row: firstRow &+ row, rowsBeneath: 0, siblings: siblings)
     }
   }
 }
@@ -416,30 +413,36 @@ extension _Arena {
   /// ``_ArenaReading/flatRow(of:)``, with the node array and the kept sums
   /// taken once for the whole path when the forest keeps them.
   ///
+  /// Inlined into its callers, so that the buffers' closures are too: the
+  /// descent runs in the caller, without a call.
+  ///
   /// - Complexity: O(*d* log *b*).
+  @inline(__always)
   @usableFromInline
   func flatRow(of treePath: TreePath) -> (row: Int, rootRow: Int)? {
     guard forest.keepsSums else { return flatRowByDescents(of: treePath) }
-    guard !treePath.isEmpty else { return nil }
-    return forest.nodes.withUnsafeBufferPointer { nodes in
-      forest.sums.withUnsafeBufferPointer { sums in
-        var item = nodes[Int(_Arena.root)].element
-        var row = -1
-        var rootRow = 0
-        for level in 0..<treePath.depth {
-          let index = treePath[level]
-          let count = item.isWide ? nodes[Int(item.valuesNode)].element.kept.count : Int(item._count)
-          // The item of the level above must be expanded (the root is).
-          guard item.isExpanded, index >= 0, index < count else { return nil }
-          let (child, offset) = Self.subitem(in: item.children, at: index, nodes: nodes, sums: sums)
-          row &+= 1 &+ offset
-          if level == 0 { rootRow = row }
-          if level == treePath.depth - 1 { return (row, rootRow) }
-          // The item of the level above must be known.
-          guard child != .null else { return nil }
-          item = nodes[Int(child)].element
-        }
-        return nil
+    let depth = treePath.depth
+    guard depth > 0 else { return nil }
+    return forest.withUnsafeNodesAndSums { nodes, sums in
+      var item = nodes[Int(_Arena.root)].element
+      var row = -1
+      var rootRow = 0
+      var level = 0
+      while true {
+        let index = treePath[level]
+        // The item of the level above must be expanded (the root is), and
+        // `index` one of its subitems: one unsigned comparison refuses a
+        // negative index and one too large.
+        let count = item._count >= 0 ? Int(item._count) : nodes[Int(item.valuesNode)].element.kept.count
+        guard item.isExpanded, UInt(bitPattern: index) < UInt(bitPattern: count) else { return nil }
+        let (child, offset) = Self.subitem(in: item.children, at: index, nodes: nodes, sums: sums)
+        row &+= 1 &+ offset
+        if level == 0 { rootRow = row }
+        level &+= 1
+        if level == depth { return (row, rootRow) }
+        // The item of the level above must be known.
+        guard child != .null else { return nil }
+        item = nodes[Int(child)].element
       }
     }
   }

@@ -194,8 +194,11 @@ extension _Arena {
             let left = node.left < 0 ? _RowSummary.zero : nodes[Int(node.left)].total
             let right = node.right < 0 ? _RowSummary.zero : nodes[Int(node.right)].total
             if keepsSums && n != item {
-              nodes[Int(n)].total = left + sums[Int(n)].own + right
-              sums[Int(n)].left = left
+              // The node's own summary is what its kept sums differ by.
+              let kept = sums[Int(n)]
+              let through = left + (kept.through - kept.left)
+              nodes[Int(n)].total = through + right
+              sums[Int(n)] = SummaryForest<_Item>.NodeSums(left: left, through: through)
             } else {
               let own = node.element.summary(reading: { nodes[Int($0)] })
               nodes[Int(n)].total = left + own + right
