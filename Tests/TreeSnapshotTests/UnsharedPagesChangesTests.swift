@@ -113,11 +113,31 @@ import TreeIndexTestSupport
     }
     let small = try seeds(roots: 100)
     let large = try seeds(roots: 1_000)
-    // A slot of a page not shared is a seed only when its node differs
-    // (about 10 levels of 2 trees for each edit, on both sides): each
-    // page holds 256.
+    // A slot of a page not shared is a seed only when its node differs,
+    // or a node beneath it in its tree does (about 10 levels of 2 trees
+    // for each edit, on both sides): each page holds 256.
     #expect(small <= 300, "\(small)")
     #expect(large <= 300, "\(large)")
+  }
+
+  /// A move among many root items relinks nodes near the top of the root
+  /// items' tree, and rotations there move whole subtrees under other
+  /// parents: the root items in those subtrees keep their order and are
+  /// no seeds. The seeds are the nodes that differ and those above them,
+  /// a few dozen, where every root item beneath a relinked node was one.
+  @Test func subtreesThatRotationsMovedAreNoSeeds() throws {
+    let base = try Self.forest(roots: 1_000, fanOut: 3)
+    var appended = base
+    try appended.append([-1], to: 1_000 + 500 * 3 + 1)
+    var moved = base
+    try moved.move(250, to: nil, at: 750)
+    let full = moved._changesComparedInFull(from: appended, layout: .flat)
+    #expect(try #require(moved._changesFromUnsharedPages(from: appended, layout: .flat)) == full)
+    #expect(
+      try #require(appended._changesFromUnsharedPages(from: moved, layout: .flat))
+        == appended._changesComparedInFull(from: moved, layout: .flat))
+    let seeds = moved._seedsOfUnsharedPages(from: appended).count
+    #expect(seeds <= 100, "\(seeds)")
   }
 
   /// Edits undone in a copy leave nodes rewritten with their old values:

@@ -11,16 +11,17 @@ import _SummaryTree
 // ``_DerivedSnapshotDiff``, which then visits only the seeds and what lies
 // above them.
 //
-// Unchanged is more than equal values (see `_Arena+UnchangedNodes.swift`):
-// two nodes may keep their own links and still change order (two subtrees
-// swapped around their parent), so a node is unchanged when its fields are
-// equal and so are the links of every node on its way up to its tree's
-// root. Two unchanged children of one item are then reached by the same
-// turns from the same root on both sides, and stand in the same order,
-// which is what the derived walk assumes of the children that are not
-// seeds. An edit writes O(*d* log *b*) nodes (the item, and the summaries
-// and rotations on its way up), so the seeds are that many, not the 256
-// slots of each page those nodes lie on.
+// A slot names a seed when its item or node differs between the two
+// sides, and so does every node above such a node in its tree, on either
+// side (see `_Arena+WrittenNodes.swift`). What a tree holds besides those
+// marked nodes is a run of subtrees with no marked node: the same on both
+// sides. When they stand in the same order on both sides (checked for
+// each tree with a marked node), the tree's unmarked children stand in the
+// same order on both sides, which is what the derived walk assumes of the
+// children that are not seeds. An edit writes O(*d* log *b*) nodes (the
+// item, and the summaries and rotations on its way up), so the seeds are
+// that many, not the 256 slots of each page those nodes lie on, nor every
+// node beneath a node that a rotation relinked.
 
 extension TreeSnapshot {
   /// The change set from `old` worked out from the pages of storage the
@@ -28,9 +29,9 @@ extension TreeSnapshot {
   /// share hold at most a sixteenth of their slots; `nil` otherwise, or once the
   /// steps the full comparison would take are spent. Not public API.
   ///
-  /// - Complexity: O(*n* / 8,192 + *u* · 256 · log *b* + *a* log *b*) plus
-  ///   the ranges listed, for *u* pages not shared and the *a* distinct
-  ///   items above the nodes either side wrote.
+  /// - Complexity: O(*n* / 8,192 + *u* · 256 + (*w* + *a*) log *b*) plus
+  ///   the ranges listed, for *u* pages not shared, the *w* nodes that
+  ///   differ in them and the *a* distinct items above those.
   @inlinable
   func _changesFromUnsharedPagesWithinBudget(from old: TreeSnapshot, layout: TreeIndex.Layout) -> TreeChanges? {
     let nodes = _index._arena.forest.nodes
@@ -66,10 +67,10 @@ extension TreeSnapshot {
   /// two do not share (see the top of this file), however many steps it
   /// takes: the same change set as the full comparison. Not public API.
   ///
-  /// - Complexity: O(*n* / 8,192 + *u* · 256 · log *b* + *a* log *b*) plus
-  ///   the ranges listed, for *u* pages not shared and the *a* distinct
-  ///   items above the nodes either side wrote; O(*n* + *m*) log *b* for snapshots that
-  ///   share nothing.
+  /// - Complexity: O(*n* / 8,192 + *u* · 256 + (*w* + *a*) log *b*) plus
+  ///   the ranges listed, for *u* pages not shared, the *w* nodes that
+  ///   differ in them and the *a* distinct items above those; O(*n* + *m*)
+  ///   log *b* for snapshots that share nothing.
   @inlinable
   package func _changesFromUnsharedPages(from old: TreeSnapshot, layout: TreeIndex.Layout) -> TreeChanges? {
     _StepBudget.unlimited { _changesFromUnsharedPages(from: old, layout: layout, budget: &$0) }
@@ -105,16 +106,17 @@ extension TreeSnapshot {
     return diff.run(seeds: seeds, budget: &budget)
   }
 
-  /// Every item held, on either side, by a page that this snapshot and
-  /// `old` do not share, and not unchanged between them: by a page of
-  /// nodes or of identifiers (the items of its slots that do not hold the
-  /// same item, unchanged, on both sides), or by a page of the node table
-  /// (the items its buckets name). An item may be named more than once.
-  /// `nil` once `budget` is spent.
+  /// Every item of a marked node, on either side: a node of a page of
+  /// nodes or identifiers that this snapshot and `old` do not share whose
+  /// item or fields differ between them, the node of an item a page of the
+  /// node table they do not share names, or a node above one of those in
+  /// its tree. An item may be named more than once. `nil` once `budget` is spent, or
+  /// when a tree's subtrees without a marked node stand in different
+  /// orders on the two sides (the full comparison is then the way).
   ///
-  /// - Complexity: O(*n* / 8,192 + *u* · 256 · log *b*) for *u* pages not
-  ///   shared: each slot's node is compared with its ancestors in its tree,
-  ///   and each seed's identifier is hashed.
+  /// - Complexity: O(*n* / 8,192 + *u* · 256 + *m*) for *u* pages not
+  ///   shared and the *m* marked nodes, O(*w* log *b*) for *w* nodes that
+  ///   differ; each seed's identifier is hashed.
   @inlinable
   func _seedsOfUnsharedPages(from old: TreeSnapshot, budget: inout _StepBudget) -> [ItemID]? {
     // The first slots of the pages of nodes or identifiers not shared: the
@@ -144,46 +146,101 @@ extension TreeSnapshot {
       let item = side._items[slot]
       if side._node(of: item) == _NodeID(truncatingIfNeeded: slot) { seeds.append(item) }
     }
-    // A slot that holds the same item, unchanged (see
-    // `_Arena+UnchangedNodes.swift`), on both sides names no seed: the
-    // nodes and identifiers of a page are compared one by one.
+    // Marked: each slot whose item or node differs between the two sides,
+    // and every node above one in its tree, on each side where it is an
+    // item (see `_Arena+WrittenNodes.swift`). Each marked node is walked
+    // up on both sides, so that the marked nodes of a tree are all reached
+    // from its root through marked nodes on either side.
     let arena = _index._arena
     let oldArena = old._index._arena
     let itemCount = Swift.min(_items.count, old._items.count)
-    var verdicts = _LinkVerdicts()
+    let nodeCount = Swift.min(arena.forest.nodes.count, oldArena.forest.nodes.count)
+    let slotCount = Swift.max(
+      _items.count, old._items.count, arena.forest.nodes.count, oldArena.forest.nodes.count)
+    var marked = Set<_NodeID>()
+    var unwalked: [_NodeID] = []
     var last = -1
     for start in pages where start != last {
       last = start
-      var steps = 0
-      for slot in start..<(start + 256) {
-        if slot < itemCount, _items[slot] == old._items[slot],
-          arena.isUnchanged(_NodeID(truncatingIfNeeded: slot), from: oldArena, steps: &steps, verdicts: &verdicts)
+      for slot in Swift.max(start, 1)..<Swift.min(start + 256, slotCount) {
+        if slot < itemCount, slot < nodeCount, _items[slot] == old._items[slot],
+          _Arena.hasEqualFields(arena.forest.nodes[slot], oldArena.forest.nodes[slot])
         {
           continue
         }
-        addItem(atSlot: slot, of: self)
-        addItem(atSlot: slot, of: old)
+        let x = _NodeID(truncatingIfNeeded: slot)
+        if marked.insert(x).inserted { unwalked.append(x) }
       }
-      guard budget.spend(steps) else { return nil }
+      guard budget.spend(256) else { return nil }
     }
-    // Buckets not shared: identifiers entered or removed (a removed item's
-    // slot may lie in a page no one wrote).
-    func addItems(inBuckets range: Range<Int>, of side: TreeSnapshot) {
-      let buckets = side._nodes.buckets
-      for i in range where i < buckets.count {
-        let bucket = buckets[i]
-        if bucket != 0 { seeds.append(side._items[Int(side._nodes.node(in: bucket))]) }
-      }
+    // Whether node `x` holds an item of `side`: the slot holds it if the
+    // table says so (a freed slot keeps a stand-in).
+    func holdsItem(_ x: _NodeID, on side: TreeSnapshot) -> Bool {
+      guard x > _Arena.root, Int(x) < side._items.count else { return false }
+      return side._node(of: side._items[Int(x)]) == x
     }
+    // Buckets not shared: identifiers entered or removed. The node of a
+    // removed item may lie in a page no one wrote, and keep its fields
+    // there (the removal relinked the nodes around it), so the nodes named
+    // by the buckets that differ between the two sides are marked too.
+    func mark(bucket: UInt32, of side: TreeSnapshot) {
+      guard bucket != 0 else { return }
+      let x = side._nodes.node(in: bucket)
+      if marked.insert(x).inserted { unwalked.append(x) }
+    }
+    let newBuckets = _nodes.buckets
+    let oldBuckets = old._nodes.buckets
     guard
-      _nodes.buckets.forEachUnsharedPage(
-        with: old._nodes.buckets,
+      newBuckets.forEachUnsharedPage(
+        with: oldBuckets,
         { range in
-          addItems(inBuckets: range, of: self)
-          addItems(inBuckets: range, of: old)
+          for i in range {
+            let newBucket: UInt32 = i < newBuckets.count ? newBuckets[i] : 0
+            let oldBucket: UInt32 = i < oldBuckets.count ? oldBuckets[i] : 0
+            guard newBucket != oldBucket else { continue }
+            mark(bucket: newBucket, of: self)
+            mark(bucket: oldBucket, of: old)
+          }
           return budget.spend(range.count)
         })
     else { return nil }
+    // Marks the node above `x` on `side`; `false` when the links there do
+    // not agree.
+    func markAbove(_ x: _NodeID, on side: TreeSnapshot) -> Bool {
+      guard holdsItem(x, on: side) else { return true }
+      guard let parent = side._index._arena.parentInTree(of: x) else { return false }
+      if parent != .null, marked.insert(parent).inserted { unwalked.append(parent) }
+      return true
+    }
+    while let x = unwalked.popLast() {
+      guard markAbove(x, on: self), markAbove(x, on: old), budget.spend(2) else { return nil }
+    }
+    // The subtrees without a marked node must stand in the same order on
+    // both sides, in each tree with a marked node whose owner holds the
+    // same item on both sides (the children of an item on one side only
+    // are all inserted or all deleted, whatever their order).
+    var owners = Set<_NodeID>()
+    for x in marked {
+      if holdsItem(x, on: self) { owners.insert(arena.owner(x)) }
+      if holdsItem(x, on: old) { owners.insert(oldArena.owner(x)) }
+    }
+    var newRoots: [_NodeID] = []
+    var oldRoots: [_NodeID] = []
+    for owner in owners {
+      guard
+        owner == _Arena.root
+          || (holdsItem(owner, on: self) && holdsItem(owner, on: old) && _items[Int(owner)] == old._items[Int(owner)])
+      else { continue }
+      var steps = 0
+      guard arena.unmarkedSubtrees(inTreeOf: owner, marked: marked, into: &newRoots, steps: &steps),
+        oldArena.unmarkedSubtrees(inTreeOf: owner, marked: marked, into: &oldRoots, steps: &steps),
+        newRoots == oldRoots, budget.spend(steps)
+      else { return nil }
+    }
+    for x in marked {
+      addItem(atSlot: Int(x), of: self)
+      addItem(atSlot: Int(x), of: old)
+    }
     return seeds
   }
 }
