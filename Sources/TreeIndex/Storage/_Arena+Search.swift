@@ -424,7 +424,9 @@ extension _Arena {
     let depth = treePath.depth
     guard depth > 0 else { return nil }
     return forest.withUnsafeNodesAndSums { nodes, sums in
-      var item = nodes[Int(_Arena.root)].element
+      // Of the item of the level above: its subitems' tree, its number of
+      // subitems, and whether it is expanded, read as the item is reached.
+      var (children, count, isExpanded) = Self.descentFields(of: nodes[Int(_Arena.root)].element, nodes: nodes)
       var row = -1
       var rootRow = 0
       var level = 0
@@ -433,18 +435,30 @@ extension _Arena {
         // The item of the level above must be expanded (the root is), and
         // `index` one of its subitems: one unsigned comparison refuses a
         // negative index and one too large.
-        let count = item._count >= 0 ? Int(item._count) : nodes[Int(item.valuesNode)].element.kept.count
-        guard item.isExpanded, UInt(bitPattern: index) < UInt(bitPattern: count) else { return nil }
-        let (child, offset) = Self.subitem(in: item.children, at: index, nodes: nodes, sums: sums)
+        guard isExpanded, UInt(bitPattern: index) < UInt(bitPattern: count) else { return nil }
+        let (child, offset) = Self.subitem(in: children, at: index, nodes: nodes, sums: sums)
         row &+= 1 &+ offset
         if level == 0 { rootRow = row }
         level &+= 1
         if level == depth { return (row, rootRow) }
         // The item of the level above must be known.
         guard child != .null else { return nil }
-        item = nodes[Int(child)].element
+        (children, count, isExpanded) = Self.descentFields(of: nodes[Int(child)].element, nodes: nodes)
       }
     }
+  }
+}
+
+extension _Arena {
+  /// What a descent by index reads of an item: its subitems' tree, its
+  /// number of subitems (from its values node when it is wide), and
+  /// whether it is expanded.
+  @inline(__always)
+  static func descentFields(of item: _Item, nodes: UnsafeBufferPointer<SummaryForest<_Item>.Node>)
+    -> (children: _NodeID, count: Int, isExpanded: Bool)
+  {
+    let count = item._count >= 0 ? Int(item._count) : nodes[Int(item.valuesNode)].element.kept.count
+    return (item.children, count, item.isExpanded)
   }
 }
 
