@@ -18,7 +18,8 @@ struct _Arena: Sendable {
   /// Storage for `numberOfRootItems` root items, none known.
   ///
   /// - Parameter keepingSums: Whether the forest keeps each node's left
-  ///   subtree's summary and its own beside it (32 bytes a known item), so
+  ///   subtree's summary, and that with its own, beside it (32 bytes a
+  ///   known item), so
   ///   that a lookup reads one node and its sums per tree level: what an
   ///   index of few known items and many lookups wants. A snapshot, whose
   ///   every item is known, goes without.
